@@ -1,0 +1,123 @@
+// buildApp(): the platform plugins, then every area's routes, then the web app with history fallback.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Access } from '@bottega/contracts/permissions';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { authRoutes } from './modules/auth/auth.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { languageRoutes } from './modules/language/language.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { registerAccessControl } from './platform/access';
+import { issueCsrfToken } from './platform/crypto';
+import type { Database } from './platform/db';
+import { AppError, registerErrorHandler } from './platform/errors';
+import { attachRealtime, type Realtime } from './platform/realtime';
+
+export type RegisteredRoute = { method: string; url: string; access: Access | undefined; shop: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: Config;
+    realtime: Realtime;
+    /** Every route with what it declares: read by the access tests and the authorization matrix. */
+    routeRegistry: RegisteredRoute[];
+  }
+}
+
+const docsPrefix = '/api/docs';
+
+/** Static files of the web app and the API reference pages are public by nature; every other API route must say. */
+function implicitAccess(url: string): Access | undefined {
+  if (!url.startsWith('/api/') || url.startsWith(docsPrefix)) return 'public';
+  return undefined;
+}
+
+export async function buildApp(options: { config: Config; db: Database }): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-csrf-token"]'] },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', options.db);
+  app.decorate('config', config);
+  app.decorate('routeRegistry', [] as RegisteredRoute[]);
+  app.decorate(
+    'realtime',
+    attachRealtime({ server: app.server, appKey: config.appKey, redisUrl: config.redisUrl, logger: app.log }),
+  );
+  app.addHook('onClose', () => app.realtime.close());
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access ?? implicitAccess(route.url);
+    route.config = { ...route.config, access };
+    for (const method of [route.method].flat()) {
+      app.routeRegistry.push({ method, url: route.url, access, shop: route.config?.shop === true });
+    }
+  });
+
+  registerErrorHandler(app);
+  registerAccessControl(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Bottega API', version: '1.0.0', description: 'Back-office of a multi-shop retail company.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: docsPrefix });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
+
+  await app.register(authRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(languageRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(settingsRoutes);
+
+  await registerWebApp(app, config);
+  return app;
+}
+
+/** Serves the built web app; any other non-API path answers index.html with a fresh CSRF token in its meta tag. */
+async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  const indexFile = path.join(config.webDist, 'index.html');
+  const indexTemplate = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  if (indexTemplate) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      index: false,
+      wildcard: false,
+      maxAge: '1y',
+      immutable: true,
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (!isPage) throw new AppError('routeNotFound');
+    if (!indexTemplate) {
+      return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    }
+    const meta = `<meta name="csrf-token" content="${issueCsrfToken(config.appKey)}">`;
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-store')
+      .send(indexTemplate.replace('</head>', `    ${meta}\n  </head>`));
+  });
+}

@@ -1,0 +1,98 @@
+// The only reader of the environment: every setting, its default and its validation.
+
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  APP_KEY: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_HOURS: z.coerce.number().positive().default(12),
+  SESSION_REMEMBER_DAYS: z.coerce.number().positive().default(30),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  SEED_DEMO: flag.default(true),
+  WEB_DIST: z.string().optional(),
+  FOOTER_CORPORATE_URL: z.string().default('https://www.example.com'),
+  FOOTER_CUSTOMER_SERVICE_URL: z.string().default('mailto:assistenza@example.com'),
+  FOOTER_SHOP_URL: z.string().default('https://shop.example.com'),
+  FOOTER_CONTACT_URL: z.string().default('mailto:info@example.com'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  appKey: string;
+  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  sessionHours: number;
+  sessionRememberDays: number;
+  bodyLimitBytes: number;
+  seedDemo: boolean;
+  webDist: string;
+  footer: { corporate: string; customerService: string; shop: string; contact: string };
+};
+
+/** Relative paths are taken from where the user ran npm, not from the workspace folder npm moves into. */
+function resolveFromInvocation(value: string, environment: NodeJS.ProcessEnv): string {
+  return path.resolve(environment.INIT_CWD ?? process.cwd(), value);
+}
+
+/** APP_KEY signs CSRF tokens and channel grants and encrypts reused secrets; kept in DATA_DIR when not given. */
+function loadOrCreateAppKey(dataDir: string): string {
+  const file = path.join(dataDir, 'app-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolveFromInvocation(env.DATA_DIR, environment);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    appKey: env.APP_KEY ?? loadOrCreateAppKey(dataDir),
+    logLevel: env.LOG_LEVEL,
+    sessionHours: env.SESSION_HOURS,
+    sessionRememberDays: env.SESSION_REMEMBER_DAYS,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    seedDemo: env.SEED_DEMO,
+    webDist: env.WEB_DIST
+      ? resolveFromInvocation(env.WEB_DIST, environment)
+      : path.join(repositoryRoot, 'apps/web/dist'),
+    footer: {
+      corporate: env.FOOTER_CORPORATE_URL,
+      customerService: env.FOOTER_CUSTOMER_SERVICE_URL,
+      shop: env.FOOTER_SHOP_URL,
+      contact: env.FOOTER_CONTACT_URL,
+    },
+  };
+}

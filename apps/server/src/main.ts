@@ -1,0 +1,34 @@
+// Start: config → database → migrations → seed → app → listen; SIGTERM/SIGINT close it gracefully.
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { databaseIsEmpty, openDatabase } from './platform/db';
+import { demoPassword, demoUsers, seedDemoData, seedUserGroups } from './seed';
+
+const config = loadConfig();
+const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+await seedUserGroups(database.db);
+if (config.seedDemo && (await databaseIsEmpty(database.db))) await seedDemoData(database.db);
+
+const app = await buildApp({ config, db: database.db });
+await app.listen({ port: config.port, host: config.host });
+
+const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+const lines = [`Bottega is running on ${config.publicUrl} (database: ${where})`];
+if (config.seedDemo) {
+  lines.push(`Demo sign-ins (password "${demoPassword}"):`);
+  for (const user of demoUsers) lines.push(`  ${user.username.padEnd(14)} ${user.group}`);
+}
+console.log(lines.join('\n'));
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,259 @@
+// Sign-in, the session behind a bearer token, the shop chosen for it, and sign-out.
+import { type AuthUser, type ShopSummary, shopSummarySchema } from '@bottega/contracts/auth';
+import { type Language, languageSchema } from '@bottega/contracts/common';
+import { type Ability, allAbilities, isAbility, isAdminGroup } from '@bottega/contracts/permissions';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import { writeAudit } from '../../platform/audit';
+import { hashToken, newToken } from '../../platform/crypto';
+import type { Database } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { decoyPasswordHash, verifyPassword } from '../../platform/passwords';
+import { companies } from '../companies/companies.schema';
+import { users } from '../employees/employees.schema';
+import { shops, userShops } from '../shops/shops.schema';
+import { userGroupMembers, userGroups } from '../user-groups/user-groups.schema';
+import { sessions } from './auth.schema';
+
+/** Only touch last_used_at / expires_at once a minute, so reads do not turn into writes. */
+const SLIDE_AFTER_MS = 60_000;
+
+export type SessionContext = {
+  sessionId: string;
+  userId: number;
+  shopId: number | null;
+  remember: boolean;
+  user: { id: number; name: string; surname: string; avatar: string | null; lng: Language };
+  groups: { id: number; name: string }[];
+  abilities: Set<Ability>;
+  isAdmin: boolean;
+};
+
+function sessionLifetimeMs(config: Pick<Config, 'sessionHours' | 'sessionRememberDays'>, remember: boolean): number {
+  return remember ? config.sessionRememberDays * 86_400_000 : config.sessionHours * 3_600_000;
+}
+
+export async function signIn(options: {
+  db: Database;
+  config: Pick<Config, 'sessionHours' | 'sessionRememberDays'>;
+  login: string;
+  password: string;
+  remember: boolean;
+  userAgent?: string;
+  ip?: string;
+}) {
+  const { db, login } = options;
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(
+      and(
+        isNull(users.deletedAt),
+        or(sql`lower(${users.username}) = lower(${login})`, sql`lower(${users.email}) = lower(${login})`),
+      ),
+    )
+    .limit(1);
+  const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), options.password);
+  if (!user || !valid) {
+    await writeAudit(db, {
+      actorId: user?.id ?? null,
+      action: 'auth.signInFailed',
+      entity: 'user',
+      entityId: user?.id ?? null,
+      data: { login },
+      ip: options.ip,
+    });
+    throw new AppError('invalidCredentials');
+  }
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + sessionLifetimeMs(options.config, options.remember));
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      remember: options.remember,
+      userAgent: options.userAgent?.slice(0, 500) ?? null,
+      ip: options.ip ?? null,
+      expiresAt,
+    })
+    .returning({ id: sessions.id });
+  await writeAudit(db, {
+    actorId: user.id,
+    action: 'auth.signedIn',
+    entity: 'session',
+    entityId: session?.id,
+    toState: 'active',
+    data: { remember: options.remember },
+    ip: options.ip,
+  });
+  const context = await loadUserContext(db, user.id);
+  return {
+    token,
+    expiresAt: expiresAt.toISOString(),
+    // Completing registration arrives with the employees area; until then nobody is asked to.
+    registration: false,
+    shops: await listSelectableShops({ db, userId: user.id, seesAllShops: seesAllShops(context) }),
+  };
+}
+
+function seesAllShops(context: Pick<SessionContext, 'isAdmin' | 'abilities'>): boolean {
+  return context.isAdmin || context.abilities.has('shops.manage.viewAllList');
+}
+
+async function loadUserContext(db: Database, userId: number) {
+  const groups = await db
+    .select({ id: userGroups.id, name: userGroups.name, permissions: userGroups.permissions })
+    .from(userGroupMembers)
+    .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
+    .where(eq(userGroupMembers.userId, userId))
+    .orderBy(asc(userGroupMembers.position), asc(userGroups.id));
+  const isAdmin = isAdminGroup(groups[0]);
+  const abilities = new Set<Ability>(
+    isAdmin ? allAbilities : groups.flatMap((group) => group.permissions.filter(isAbility)),
+  );
+  return { groups: groups.map(({ id, name }) => ({ id, name })), abilities, isAdmin };
+}
+
+/** The session behind a bearer token, or null when it is unknown, expired, revoked or its user is gone. */
+export async function resolveSession(options: {
+  db: Database;
+  config: Pick<Config, 'sessionHours' | 'sessionRememberDays'>;
+  token: string;
+}): Promise<SessionContext | null> {
+  const { db } = options;
+  const now = new Date();
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      shopId: sessions.shopId,
+      remember: sessions.remember,
+      lastUsedAt: sessions.lastUsedAt,
+      userId: users.id,
+      name: users.name,
+      surname: users.surname,
+      avatar: users.avatar,
+      lng: users.lng,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(options.token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() > SLIDE_AFTER_MS) {
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + sessionLifetimeMs(options.config, row.remember)) })
+      .where(eq(sessions.id, row.sessionId));
+  }
+  const context = await loadUserContext(db, row.userId);
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    shopId: row.shopId,
+    remember: row.remember,
+    user: {
+      id: row.userId,
+      name: row.name,
+      surname: row.surname,
+      avatar: row.avatar,
+      lng: languageSchema.catch('it').parse(row.lng),
+    },
+    ...context,
+  };
+}
+
+const shopSummaryColumns = {
+  id: shops.id,
+  name: shops.name,
+  code: shops.code,
+  city: shops.city,
+  companyName: companies.name,
+};
+
+/** The shops a user may work in: their own, or every open shop for those who see all shops. */
+export async function listSelectableShops(options: {
+  db: Database;
+  userId: number;
+  seesAllShops: boolean;
+}): Promise<ShopSummary[]> {
+  const { db } = options;
+  const base = db.select(shopSummaryColumns).from(shops).innerJoin(companies, eq(companies.id, shops.companyId));
+  const rows = options.seesAllShops
+    ? await base.where(eq(shops.closed, false)).orderBy(asc(shops.name))
+    : await base
+        .innerJoin(userShops, and(eq(userShops.shopId, shops.id), eq(userShops.userId, options.userId)))
+        .where(eq(shops.closed, false))
+        .orderBy(asc(shops.name));
+  return rows.map((row) => shopSummarySchema.parse(row));
+}
+
+export function listShopsForSession(options: { db: Database; session: SessionContext }): Promise<ShopSummary[]> {
+  return listSelectableShops({
+    db: options.db,
+    userId: options.session.userId,
+    seesAllShops: seesAllShops(options.session),
+  });
+}
+
+export async function chooseShop(options: { db: Database; session: SessionContext; shopId: number; ip?: string }) {
+  const { db, session, shopId } = options;
+  const allowed = await listShopsForSession({ db, session });
+  const shop = allowed.find((candidate) => candidate.id === shopId);
+  if (!shop) throw new AppError('shopNotAllowed');
+  await db.update(sessions).set({ shopId }).where(eq(sessions.id, session.sessionId));
+  await writeAudit(db, {
+    actorId: session.userId,
+    action: 'auth.shopChosen',
+    entity: 'session',
+    entityId: session.sessionId,
+    fromState: session.shopId === null ? null : String(session.shopId),
+    toState: String(shopId),
+    ip: options.ip,
+  });
+  return shop;
+}
+
+export async function describeAuthUser(options: { db: Database; session: SessionContext }): Promise<AuthUser> {
+  const { db, session } = options;
+  let shop: ShopSummary | null = null;
+  if (session.shopId !== null) {
+    const [row] = await db
+      .select(shopSummaryColumns)
+      .from(shops)
+      .innerJoin(companies, eq(companies.id, shops.companyId))
+      .where(eq(shops.id, session.shopId))
+      .limit(1);
+    shop = row ? shopSummarySchema.parse(row) : null;
+  }
+  return {
+    id: session.userId,
+    name: `${session.user.name} ${session.user.surname}`.trim(),
+    avatar: session.user.avatar,
+    can: [...session.abilities].sort(),
+    userGroup: session.groups,
+    lng: session.user.lng,
+    shop,
+  };
+}
+
+export async function signOut(options: { db: Database; session: SessionContext; ip?: string }) {
+  const { db, session } = options;
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, session.sessionId));
+  await writeAudit(db, {
+    actorId: session.userId,
+    action: 'auth.signedOut',
+    entity: 'session',
+    entityId: session.sessionId,
+    fromState: 'active',
+    toState: 'revoked',
+    ip: options.ip,
+  });
+}

@@ -1,0 +1,35 @@
+// The landing page's facts for the signed-in user in their chosen shop.
+import type { Dashboard } from '@bottega/contracts/dashboard';
+import { businessDate } from '@bottega/contracts/dates';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { companies } from '../companies/companies.schema';
+import { users } from '../employees/employees.schema';
+import { notifications } from '../notifications/notifications.schema';
+import { shops, userShops } from '../shops/shops.schema';
+
+export async function describeDashboard(options: { db: Database; userId: number; shopId: number }): Promise<Dashboard> {
+  const { db, userId, shopId } = options;
+  const [shop] = await db
+    .select({ id: shops.id, name: shops.name, code: shops.code, city: shops.city, companyName: companies.name })
+    .from(shops)
+    .innerJoin(companies, eq(companies.id, shops.companyId))
+    .where(eq(shops.id, shopId));
+  if (!shop) throw new AppError('notFound');
+  const [colleagues] = await db
+    .select({ value: count() })
+    .from(userShops)
+    .innerJoin(users, eq(users.id, userShops.userId))
+    .where(and(eq(userShops.shopId, shopId), isNull(users.deletedAt)));
+  const [unread] = await db
+    .select({ value: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return {
+    today: businessDate(),
+    shop,
+    colleagues: colleagues?.value ?? 0,
+    unreadNotifications: unread?.value ?? 0,
+  };
+}

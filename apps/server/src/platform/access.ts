@@ -1,0 +1,69 @@
+// Who may call what. Every route declares `config.access` (public, authenticated or an ability)
+// and may declare `config.shop: true` when it works on the session's shop. This hook is the only
+// place that reads the bearer token; it runs before validation so 401/403 come before 422.
+import type { Access } from '@bottega/contracts/permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resolveSession, type SessionContext } from '../modules/auth/auth.service';
+import { isValidCsrfToken } from './crypto';
+import { AppError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** The route works on the session's chosen shop: refused with 'business point required' without one. */
+    shop?: boolean;
+    /** Machine-to-machine routes authenticate otherwise and skip the browser's CSRF check. */
+    csrf?: false;
+  }
+  interface FastifyRequest {
+    auth: SessionContext | null;
+  }
+}
+
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice('Bearer '.length).trim() || undefined;
+}
+
+/** The signed-in session of a route whose access is not public. */
+export function sessionOf(request: FastifyRequest): SessionContext {
+  if (!request.auth) throw new AppError('unauthenticated');
+  return request.auth;
+}
+
+/** The chosen shop of a route declared with `shop: true`. */
+export function shopOf(request: FastifyRequest): number {
+  const shopId = sessionOf(request).shopId;
+  if (shopId === null) throw new AppError('shopRequired');
+  return shopId;
+}
+
+export function registerAccessControl(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
+
+    if (stateChanging.has(request.method) && config.csrf !== false) {
+      const fromScript = request.headers['x-requested-with'] === 'XMLHttpRequest';
+      const token = request.headers['x-csrf-token'];
+      if (!fromScript || !isValidCsrfToken(app.config.appKey, typeof token === 'string' ? token : undefined)) {
+        throw new AppError('csrfMismatch');
+      }
+    }
+
+    const access = config.access;
+    if (access === undefined) throw new AppError('forbidden'); // undeclared routes are closed (and fail a test)
+    const token = bearerToken(request);
+    if (access === 'public') {
+      return;
+    }
+    request.auth = token ? await resolveSession({ db: app.db, config: app.config, token }) : null;
+    if (!request.auth) throw new AppError('unauthenticated');
+    if (access !== 'authenticated' && !request.auth.abilities.has(access)) throw new AppError('forbidden');
+    if (config.shop && request.auth.shopId === null) throw new AppError('shopRequired');
+  });
+}

@@ -1,0 +1,73 @@
+// The database: embedded PGlite under DATA_DIR when DATABASE_URL is unset, PostgreSQL otherwise.
+// Both speak the same SQL, so one Drizzle schema and one set of migrations serve both.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { repositoryRoot } from '../config';
+import * as schema from '../schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: services accept either. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'query'>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const migrationsFolder = path.join(repositoryRoot, 'apps/server/migrations');
+
+/** Arbitrary constant: the advisory lock that lets one server process migrate while others wait. */
+const MIGRATION_LOCK_ID = 7_220_451;
+
+export function openDatabase(options: { databaseUrl?: string; dataDir?: string; inMemory?: boolean }): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          await migrateNodePostgres(drizzleNodePostgres(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (options.inMemory) {
+    client = new PGlite();
+  } else {
+    const directory = path.join(options.dataDir ?? 'data', 'pgdata');
+    mkdirSync(directory, { recursive: true });
+    client = new PGlite(directory);
+  }
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+export async function databaseIsEmpty(db: Database): Promise<boolean> {
+  const rows = await db.execute(sql`SELECT count(*)::int AS count FROM users`);
+  return Number((rows as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0) === 0;
+}

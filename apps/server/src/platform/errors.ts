@@ -1,0 +1,101 @@
+// One error type for the whole server and the handler that turns any failure into
+// `{ code, message, errors? }` in the caller's language; never a stack trace, never a bare 500 for bad input.
+import { type ErrorCode, errorCodes, type ValidationRule } from '@bottega/contracts/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { pickLanguage, translate } from './i18n';
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: Record<string, unknown> = {},
+    readonly fieldErrors?: Record<string, { rule: ValidationRule; params?: Record<string, unknown> }[]>,
+  ) {
+    super(code);
+    this.status = errorCodes[code];
+  }
+}
+
+type ValidationIssue = {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+};
+
+/** Maps a Zod issue to one of the generic rules of spec §5 (required, email, min/max …). */
+export function ruleOfIssue(issue: ValidationIssue): { rule: ValidationRule; params?: Record<string, unknown> } {
+  const { keyword, params } = issue;
+  if (keyword === 'invalid_type' && (params.input === undefined || params.input === null)) return { rule: 'required' };
+  if (keyword === 'too_small') {
+    if (params.origin === 'string' && params.minimum === 1) return { rule: 'required' };
+    return { rule: params.origin === 'string' ? 'minLength' : 'min', params: { min: params.minimum } };
+  }
+  if (keyword === 'too_big') {
+    return { rule: params.origin === 'string' ? 'maxLength' : 'max', params: { max: params.maximum } };
+  }
+  if (keyword === 'invalid_format') {
+    if (params.format === 'email') return { rule: 'email' };
+    if (params.format === 'date' || params.format === 'datetime') return { rule: 'date' };
+  }
+  return { rule: 'invalid' };
+}
+
+function fieldName(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lng = pickLanguage(request.headers['accept-language']);
+    const send = (
+      code: ErrorCode,
+      status: number,
+      params: Record<string, unknown> = {},
+      errors?: Record<string, string[]>,
+    ) =>
+      reply
+        .status(status)
+        .send({ code, message: translate(lng, `errors:${code}`, params), ...(errors ? { errors } : {}) });
+
+    if (error instanceof AppError) {
+      const errors = error.fieldErrors
+        ? Object.fromEntries(
+            Object.entries(error.fieldErrors).map(([field, rules]) => [
+              field,
+              rules.map(({ rule, params }) => translate(lng, `validation:${rule}`, params)),
+            ]),
+          )
+        : undefined;
+      return send(error.code, error.status, error.params, errors);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation as ValidationIssue[]) {
+        const { rule, params } = ruleOfIssue(issue);
+        const field = fieldName(issue.instancePath);
+        errors[field] = [...(errors[field] ?? []), translate(lng, `validation:${rule}`, params)];
+      }
+      return send('validation', 422, {}, errors);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response does not match its schema');
+      return send('internal', 500);
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send('malformedJson', 400);
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send('payloadTooLarge', 413);
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send('unsupportedMediaType', 415);
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      if (error instanceof SyntaxError) return send('malformedJson', 400);
+      return send('badRequest', error.statusCode);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send('internal', 500);
+  });
+}

@@ -1,0 +1,9 @@
+// Every Drizzle table of every area, for the query builder and drizzle-kit.
+export * from './modules/auth/auth.schema';
+export * from './modules/companies/companies.schema';
+export * from './modules/employees/employees.schema';
+export * from './modules/language/language.schema';
+export * from './modules/notifications/notifications.schema';
+export * from './modules/shops/shops.schema';
+export * from './modules/user-groups/user-groups.schema';
+export * from './platform/audit.schema';

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { dataOf, languageSchema } from './common';
+
+export const signInBodySchema = z.object({
+  login: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(1024),
+  remember: z.boolean().default(false),
+});
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
+export const shopSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  city: z.string(),
+  companyName: z.string(),
+});
+export type ShopSummary = z.infer<typeof shopSummarySchema>;
+
+export const signInAnswerSchema = dataOf(
+  z.object({
+    token: z.string(),
+    expiresAt: z.iso.datetime(),
+    /** Spec §4: the sign-in answer says whether registration must be completed first. */
+    registration: z.boolean(),
+    shops: z.array(shopSummarySchema),
+  }),
+);
+export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
+
+export const chooseShopBodySchema = z.object({ shopId: z.number().int().positive() });
+
+export const authUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  can: z.array(z.string()),
+  userGroup: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  lng: languageSchema,
+  shop: shopSummarySchema.nullable(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+export const authUserAnswerSchema = dataOf(authUserSchema);
+
+export const shopsAnswerSchema = dataOf(z.array(shopSummarySchema));
+
+export const broadcastingAuthBodySchema = z.object({
+  socketId: z.string().min(1).max(100),
+  channelName: z.string().min(1).max(200),
+});
+export const broadcastingAuthAnswerSchema = dataOf(z.object({ auth: z.string() }));
+
+export const translationOverridesQuerySchema = z.object({ lng: languageSchema });
+export const translationOverridesAnswerSchema = dataOf(z.record(z.string(), z.string()));
+
+export const publicSettingsSchema = dataOf(
+  z.object({
+    footer: z.object({
+      corporate: z.string(),
+      customerService: z.string(),
+      shop: z.string(),
+      contact: z.string(),
+    }),
+  }),
+);
+export type PublicSettings = z.infer<typeof publicSettingsSchema>['data'];

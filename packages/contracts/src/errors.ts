@@ -1,0 +1,43 @@
+// Every error code the server answers with. Each has a message in every locale
+// (locales/<lng>/errors.json), so the web and the server show the same text.
+
+export const errorCodes = {
+  invalidCredentials: 401,
+  unauthenticated: 401,
+  forbidden: 403,
+  csrfMismatch: 403,
+  shopRequired: 409,
+  shopNotAllowed: 403,
+  notFound: 404,
+  routeNotFound: 404,
+  validation: 422,
+  malformedJson: 400,
+  badRequest: 400,
+  payloadTooLarge: 413,
+  unsupportedMediaType: 415,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+/** Field-level rule names for 422 answers; messages in locales/<lng>/validation.json. */
+export const validationRules = [
+  'required',
+  'invalid',
+  'email',
+  'minLength',
+  'maxLength',
+  'min',
+  'max',
+  'date',
+  'confirmed',
+  'unique',
+] as const;
+
+export type ValidationRule = (typeof validationRules)[number];
+
+export type ErrorBody = {
+  code: ErrorCode;
+  message: string;
+  errors?: Record<string, string[]>;
+};
