@@ -49,8 +49,11 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-csrf-token"]'] },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // JSON only: a text body on a JSON route is refused as an unsupported media type, not half-parsed.
+  app.removeContentTypeParser('text/plain');
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -104,12 +107,19 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
       root: config.webDist,
       index: false,
       wildcard: false,
-      maxAge: '1y',
-      immutable: true,
+      // index.html is always answered by the fallback below, with a fresh CSRF token and no caching.
+      allowedPath: (pathName) => pathName !== '/index.html',
+      cacheControl: false,
+      // Only Vite's content-hashed assets may be cached for good.
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (!isPage) throw new AppError('routeNotFound');
     if (!indexTemplate) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');

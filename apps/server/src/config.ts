@@ -15,7 +15,8 @@ const flag = z
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Where people reach the app; defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
@@ -25,6 +26,7 @@ const environmentSchema = z.object({
   SESSION_REMEMBER_DAYS: z.coerce.number().positive().default(30),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SEED_DEMO: flag.default(true),
+  TRUST_PROXY: flag.default(false),
   WEB_DIST: z.string().optional(),
   FOOTER_CORPORATE_URL: z.string().default('https://www.example.com'),
   FOOTER_CUSTOMER_SERVICE_URL: z.string().default('mailto:assistenza@example.com'),
@@ -45,6 +47,7 @@ export type Config = {
   sessionRememberDays: number;
   bodyLimitBytes: number;
   seedDemo: boolean;
+  trustProxy: boolean;
   webDist: string;
   footer: { corporate: string; customerService: string; shop: string; contact: string };
 };
@@ -75,7 +78,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   return {
     port: env.PORT,
     host: env.HOST,
-    publicUrl: env.PUBLIC_URL,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
@@ -85,6 +88,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     sessionRememberDays: env.SESSION_REMEMBER_DAYS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     seedDemo: env.SEED_DEMO,
+    trustProxy: env.TRUST_PROXY,
     webDist: env.WEB_DIST
       ? resolveFromInvocation(env.WEB_DIST, environment)
       : path.join(repositoryRoot, 'apps/web/dist'),

@@ -1,7 +1,7 @@
 // One error type for the whole server and the handler that turns any failure into
 // `{ code, message, errors? }` in the caller's language; never a stack trace, never a bare 500 for bad input.
 import { type ErrorCode, errorCodes, type ValidationRule } from '@bottega/contracts/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { pickLanguage, translate } from './i18n';
 
@@ -26,7 +26,8 @@ type ValidationIssue = {
 /** Maps a Zod issue to one of the generic rules of spec §5 (required, email, min/max …). */
 export function ruleOfIssue(issue: ValidationIssue): { rule: ValidationRule; params?: Record<string, unknown> } {
   const { keyword, params } = issue;
-  if (keyword === 'invalid_type' && (params.input === undefined || params.input === null)) return { rule: 'required' };
+  const missing = params.input === undefined || params.input === null;
+  if ((keyword === 'invalid_type' || keyword === 'invalid_value') && missing) return { rule: 'required' };
   if (keyword === 'too_small') {
     if (params.origin === 'string' && params.minimum === 1) return { rule: 'required' };
     return { rule: params.origin === 'string' ? 'minLength' : 'min', params: { min: params.minimum } };
@@ -39,6 +40,17 @@ export function ruleOfIssue(issue: ValidationIssue): { rule: ValidationRule; par
     if (params.format === 'date' || params.format === 'datetime') return { rule: 'date' };
   }
   return { rule: 'invalid' };
+}
+
+/** The value a failed check was about, read from the request part that failed (Zod 4 leaves it out of its issues). */
+function inputAt(request: FastifyRequest, context: string | undefined, instancePath: string): unknown {
+  const part = context === 'querystring' ? 'query' : context;
+  let node: unknown =
+    part === 'body' || part === 'query' || part === 'params' || part === 'headers' ? request[part] : undefined;
+  for (const key of instancePath.split('/').filter(Boolean)) {
+    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return node;
 }
 
 function fieldName(instancePath: string): string {
@@ -72,7 +84,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation as ValidationIssue[]) {
-        const { rule, params } = ruleOfIssue(issue);
+        const input =
+          'input' in issue.params ? issue.params.input : inputAt(request, error.validationContext, issue.instancePath);
+        const { rule, params } = ruleOfIssue({ ...issue, params: { ...issue.params, input } });
         const field = fieldName(issue.instancePath);
         errors[field] = [...(errors[field] ?? []), translate(lng, `validation:${rule}`, params)];
       }

@@ -55,12 +55,14 @@ export async function signIn(options: {
     .limit(1);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), options.password);
   if (!user || !valid) {
+    // Nobody acted yet: the attempt is recorded against the account it aimed at, never with what was
+    // typed when it matched no account (that is often a password typed into the wrong box).
     await writeAudit(db, {
-      actorId: user?.id ?? null,
+      actorId: null,
       action: 'auth.signInFailed',
       entity: 'user',
       entityId: user?.id ?? null,
-      data: { login },
+      data: user ? {} : { unknownLogin: true },
       ip: options.ip,
     });
     throw new AppError('invalidCredentials');

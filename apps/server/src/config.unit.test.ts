@@ -1,0 +1,93 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig, repositoryRoot } from './config';
+
+const appKey = 'config-test-app-key-0123456789-abcdef';
+const folders: string[] = [];
+function temporaryFolder(): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'bottega-config-'));
+  folders.push(folder);
+  return folder;
+}
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('gives every setting its default', () => {
+    const config = loadConfig({ APP_KEY: appKey, INIT_CWD: '/srv/bottega' });
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      dataDir: '/srv/bottega/data',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      appKey,
+      logLevel: 'info',
+      sessionHours: 12,
+      sessionRememberDays: 30,
+      bodyLimitBytes: 1_048_576,
+      seedDemo: true,
+      trustProxy: false,
+      webDist: path.join(repositoryRoot, 'apps/web/dist'),
+      footer: {
+        corporate: 'https://www.example.com',
+        customerService: 'mailto:assistenza@example.com',
+        shop: 'https://shop.example.com',
+        contact: 'mailto:info@example.com',
+      },
+    });
+  });
+
+  it('reads and converts the settings given', () => {
+    const config = loadConfig({
+      APP_KEY: appKey,
+      PORT: '8080',
+      DATABASE_URL: 'postgres://db/bottega',
+      SEED_DEMO: 'no',
+      SESSION_HOURS: '8',
+      BODY_LIMIT_BYTES: '4096',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://db/bottega',
+      seedDemo: false,
+      sessionHours: 8,
+      bodyLimitBytes: 4096,
+      logLevel: 'warn',
+    });
+    expect(loadConfig({ APP_KEY: appKey, DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('throws a readable message naming the invalid setting', () => {
+    expect(() => loadConfig({ APP_KEY: appKey, PORT: 'eighty' })).toThrow(/^Invalid settings:\n {2}PORT: /);
+    expect(() => loadConfig({ APP_KEY: appKey, PORT: '70000' })).toThrow(/PORT: .*65535/);
+    expect(() => loadConfig({ APP_KEY: 'short' })).toThrow(/APP_KEY: /);
+    expect(() => loadConfig({ APP_KEY: appKey, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL: /);
+  });
+
+  it('resolves relative folders from where npm was run, or the working directory', () => {
+    expect(loadConfig({ APP_KEY: appKey, DATA_DIR: 'var/bottega', INIT_CWD: '/srv/app' }).dataDir).toBe(
+      '/srv/app/var/bottega',
+    );
+    expect(loadConfig({ APP_KEY: appKey, DATA_DIR: 'var/bottega' }).dataDir).toBe(
+      path.resolve(process.cwd(), 'var/bottega'),
+    );
+    expect(loadConfig({ APP_KEY: appKey, DATA_DIR: '/absolute/data', INIT_CWD: '/srv/app' }).dataDir).toBe(
+      '/absolute/data',
+    );
+    expect(loadConfig({ APP_KEY: appKey, WEB_DIST: 'build', INIT_CWD: '/srv/app' }).webDist).toBe('/srv/app/build');
+  });
+
+  it('creates an app key in DATA_DIR when none is given and keeps using it', () => {
+    const dataDir = path.join(temporaryFolder(), 'data');
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.appKey.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'app-key'), 'utf8')).toBe(first.appKey);
+    expect(loadConfig({ DATA_DIR: dataDir }).appKey).toBe(first.appKey);
+  });
+});

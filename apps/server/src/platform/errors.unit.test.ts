@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ruleOfIssue } from './errors';
+
+const issue = (keyword: string, params: Record<string, unknown>) => ({ keyword, instancePath: '/field', params });
+
+describe('ruleOfIssue', () => {
+  it('calls a missing or null value required, and any other wrong type invalid', () => {
+    expect(ruleOfIssue(issue('invalid_type', { expected: 'string', input: undefined }))).toEqual({ rule: 'required' });
+    expect(ruleOfIssue(issue('invalid_type', { expected: 'string', input: null }))).toEqual({ rule: 'required' });
+    expect(ruleOfIssue(issue('invalid_type', { expected: 'string', input: 5 }))).toEqual({ rule: 'invalid' });
+    expect(ruleOfIssue(issue('invalid_type', { expected: 'boolean', input: 'yes' }))).toEqual({ rule: 'invalid' });
+    // An enum or literal that is left out is missing too, not a wrong choice.
+    expect(ruleOfIssue(issue('invalid_value', { values: ['it', 'en'], input: undefined }))).toEqual({
+      rule: 'required',
+    });
+  });
+
+  it('calls an empty required string required and a short one minLength', () => {
+    expect(ruleOfIssue(issue('too_small', { origin: 'string', minimum: 1 }))).toEqual({ rule: 'required' });
+    expect(ruleOfIssue(issue('too_small', { origin: 'string', minimum: 8 }))).toEqual({
+      rule: 'minLength',
+      params: { min: 8 },
+    });
+  });
+
+  it('maps number and string bounds to min/max and minLength/maxLength with the bound', () => {
+    expect(ruleOfIssue(issue('too_small', { origin: 'number', minimum: 1 }))).toEqual({
+      rule: 'min',
+      params: { min: 1 },
+    });
+    expect(ruleOfIssue(issue('too_big', { origin: 'number', maximum: 100 }))).toEqual({
+      rule: 'max',
+      params: { max: 100 },
+    });
+    expect(ruleOfIssue(issue('too_big', { origin: 'string', maximum: 254 }))).toEqual({
+      rule: 'maxLength',
+      params: { max: 254 },
+    });
+  });
+
+  it('maps the email, date and datetime formats and calls other formats invalid', () => {
+    expect(ruleOfIssue(issue('invalid_format', { format: 'email' }))).toEqual({ rule: 'email' });
+    expect(ruleOfIssue(issue('invalid_format', { format: 'date' }))).toEqual({ rule: 'date' });
+    expect(ruleOfIssue(issue('invalid_format', { format: 'datetime' }))).toEqual({ rule: 'date' });
+    expect(ruleOfIssue(issue('invalid_format', { format: 'uuid' }))).toEqual({ rule: 'invalid' });
+  });
+
+  it('calls anything else invalid', () => {
+    expect(ruleOfIssue(issue('invalid_value', { values: ['it', 'en'], input: 'xx' }))).toEqual({ rule: 'invalid' });
+    expect(ruleOfIssue(issue('custom', {}))).toEqual({ rule: 'invalid' });
+  });
+});

@@ -1,0 +1,160 @@
+// Test harness: a fresh, migrated and seeded database per app (PGlite in memory, or a brand-new
+// PostgreSQL database when BOTTEGA_TEST_DB=postgres), the app built on it, and sign-in helpers.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { users } from '../src/modules/employees/employees.schema';
+import { shops } from '../src/modules/shops/shops.schema';
+import { issueCsrfToken } from '../src/platform/crypto';
+import { type Database, type DatabaseHandle, openDatabase } from '../src/platform/db';
+import { demoPassword, seedDemoData, seedUserGroups } from '../src/seed';
+
+export { demoPassword };
+
+/** Fixed, so tests can sign and check CSRF tokens and channel grants themselves. */
+export const testAppKey = 'test-app-key-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+/** The page the fallback serves; the server adds the CSRF meta tag before `</head>`. */
+export const testIndexHtml =
+  '<!doctype html>\n<html>\n  <head>\n    <title>Bottega</title>\n  </head>\n  <body></body>\n</html>\n';
+
+export type TestApp = { app: FastifyInstance; db: Database; config: Config; close: () => Promise<void> };
+
+/** A configuration like production's, with temp folders, a fixed key and no logs; `overrides` are environment variables. */
+export function testConfig(folder: string, overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    APP_KEY: testAppKey,
+    DATA_DIR: path.join(folder, 'data'),
+    WEB_DIST: path.join(folder, 'web'),
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+/** A brand-new database on TEST_DATABASE_URL, dropped (even with open connections) by `drop`. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('BOTTEGA_TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `bottega_test_${randomBytes(8).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await onServer(`CREATE DATABASE "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'bottega-test-'));
+  const config = testConfig(folder, overrides);
+  mkdirSync(config.webDist, { recursive: true });
+  writeFileSync(path.join(config.webDist, 'index.html'), testIndexHtml);
+  mkdirSync(path.join(config.webDist, 'assets'), { recursive: true });
+  writeFileSync(path.join(config.webDist, 'assets', 'index-abc123.js'), 'console.log("bottega");');
+  writeFileSync(path.join(config.webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+  const postgres = process.env.BOTTEGA_TEST_DB === 'postgres' ? await createPostgresDatabase() : undefined;
+  let database: DatabaseHandle | undefined;
+  let app: FastifyInstance | undefined;
+  const close = async () => {
+    await app?.close();
+    await database?.close();
+    await postgres?.drop();
+    rmSync(folder, { recursive: true, force: true });
+  };
+  try {
+    database = postgres ? openDatabase({ databaseUrl: postgres.url }) : openDatabase({ inMemory: true });
+    await database.migrate();
+    await seedUserGroups(database.db);
+    await seedDemoData(database.db);
+    app = await buildApp({ config, db: database.db });
+    return { app, db: database.db, config, close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** What the web sends on every state-changing call: the script marker and the page's CSRF token. */
+export function csrfHeaders(appKey: string = testAppKey): Record<string, string> {
+  return { 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': issueCsrfToken(appKey) };
+}
+
+export type ApiRequest = {
+  method?: InjectOptions['method'];
+  url: string;
+  token?: string;
+  /** Serialized as JSON unless it is a string (sent as is, with the headers given). */
+  body?: unknown;
+  /** Accept-Language; none means the server's default (Italian). */
+  lng?: string;
+  /** false leaves out the CSRF headers. */
+  csrf?: boolean;
+  headers?: Record<string, string>;
+};
+
+/** A call as the web makes it: bearer token, CSRF headers and language added. */
+export function api(app: FastifyInstance, request: ApiRequest): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = {
+    ...(request.csrf === false ? {} : csrfHeaders()),
+    ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+    ...(request.lng ? { 'accept-language': request.lng } : {}),
+    ...(typeof request.body === 'string' ? { 'content-type': 'application/json' } : {}),
+    ...request.headers,
+  };
+  return app.inject({
+    method: request.method ?? 'GET',
+    url: request.url,
+    headers,
+    ...(request.body === undefined ? {} : { payload: request.body as InjectOptions['payload'] }),
+  });
+}
+
+function expectOk(response: LightMyRequestResponse, what: string): void {
+  if (response.statusCode !== 200) throw new Error(`${what} answered ${response.statusCode}: ${response.body}`);
+}
+
+/** Signs in and returns the bearer token. */
+export async function signIn(
+  app: FastifyInstance,
+  login: string,
+  password: string = demoPassword,
+  remember = false,
+): Promise<string> {
+  const response = await api(app, { method: 'POST', url: '/api/auth/login', body: { login, password, remember } });
+  expectOk(response, `sign-in of ${login}`);
+  return response.json().data.token;
+}
+
+/** Chooses one of the session's selectable shops by code and returns the shop. */
+export async function chooseShop(app: FastifyInstance, token: string, code: string) {
+  const shopId = await findShopId(app.db, code);
+  const response = await api(app, { method: 'POST', url: '/api/auth/shop', token, body: { shopId } });
+  expectOk(response, `choice of shop ${code}`);
+  return response.json().data.shop as { id: number; code: string; name: string; city: string; companyName: string };
+}
+
+export async function findUserId(db: Database, username: string): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  if (!row) throw new Error(`no user ${username} in the test database`);
+  return row.id;
+}
+
+export async function findShopId(db: Database, code: string): Promise<number> {
+  const [row] = await db.select({ id: shops.id }).from(shops).where(eq(shops.code, code));
+  if (!row) throw new Error(`no shop ${code} in the test database`);
+  return row.id;
+}

@@ -1,0 +1,29 @@
+import type { Ability } from '@bottega/contracts/permissions';
+import type { Icon } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+
+/** The menu sections of spec §2, in menu order; each feature puts its entries in one of them. */
+export const menuSections = [
+  'management',
+  'accountancy',
+  'shop',
+  'user',
+  'ranks',
+  'video',
+  'tickets',
+  'logistics',
+  'documents',
+  'marketing',
+  'automation',
+] as const;
+export type MenuSection = (typeof menuSections)[number];
+
+/** One screen under /app, declared by its feature in <area>.routes.tsx. */
+export type AppRoute = {
+  /** Relative to /app; '' is the dashboard. */
+  path: string;
+  /** The ability the screen needs; without it the route shows the 403 page and the menu hides it. */
+  ability?: Ability;
+  load: () => Promise<{ default: ComponentType }>;
+  menu?: { section: MenuSection | null; label: string; icon: Icon };
+};

@@ -1,0 +1,45 @@
+// Guards /app (spec §2, §4): no token → the login page; a user that fails to load → the token is
+// removed and the page reloads; a user with shops but none chosen → back to the shop choice.
+import type { Ability } from '@bottega/contracts/permissions';
+import { Center, Loader } from '@mantine/core';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useAuthUser, useSelectableShops } from '../features/auth/auth.api';
+import { authToken } from '../lib/api-client';
+import { StatusPage } from '../ui/status-page';
+
+export function FullPageLoader() {
+  return (
+    <Center h="100dvh">
+      <Loader aria-label="loading" />
+    </Center>
+  );
+}
+
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const hasToken = authToken.get() !== null;
+  const user = useAuthUser();
+  const needsShop = user.data !== undefined && user.data.shop === null;
+  const shops = useSelectableShops(needsShop);
+  const failed = user.isError;
+
+  useEffect(() => {
+    if (failed) {
+      authToken.clear();
+      window.location.reload();
+    }
+  }, [failed]);
+
+  const next = encodeURIComponent(location.pathname + location.search);
+  if (!hasToken) return <Navigate to={`/?next=${next}`} replace />;
+  if (!user.data || (needsShop && !shops.data)) return <FullPageLoader />;
+  if (needsShop && (shops.data?.length ?? 0) > 0) return <Navigate to={`/?next=${next}`} replace />;
+  return children;
+}
+
+export function RequireAbility({ ability, children }: { ability?: Ability; children: ReactNode }) {
+  const user = useAuthUser();
+  if (ability && !user.data?.can.includes(ability)) return <StatusPage status={403} />;
+  return children;
+}

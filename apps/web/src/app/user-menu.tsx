@@ -1,0 +1,94 @@
+// The user menu of the navbar: language, dark mode, changing shop and signing out.
+import { type Language, languages } from '@bottega/contracts/common';
+import {
+  Avatar,
+  Group,
+  Menu,
+  Text,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { IconCheck, IconLanguage, IconLogout, IconMoon, IconSun, IconSwitchHorizontal } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { signOut, useAuthUser, useSelectableShops } from '../features/auth/auth.api';
+import { changeLanguage, currentLanguage } from '../lib/i18n';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase())
+    .join('');
+}
+
+export function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useAuthUser().data;
+  const shops = useSelectableShops(true).data ?? [];
+  const { setColorScheme } = useMantineColorScheme();
+  const dark = useComputedColorScheme('light') === 'dark';
+  const lng = currentLanguage();
+  if (!user) return null;
+
+  return (
+    <Menu position="bottom-end" width={240} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('userMenu.open')} data-testid="user-menu">
+          <Group gap="xs" wrap="nowrap">
+            <Avatar src={user.avatar} radius="xl" size="sm" color="blue">
+              {initials(user.name)}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="sm" dir="auto">
+              {user.name}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.userGroup[0]?.name ?? ''}</Menu.Label>
+        <Menu.Label>
+          <Group gap={6}>
+            <IconLanguage size={14} />
+            {t('userMenu.language')}
+          </Group>
+        </Menu.Label>
+        {languages.map((code: Language) => (
+          <Menu.Item
+            key={code}
+            onClick={() => void changeLanguage(code)}
+            rightSection={code === lng ? <IconCheck size={14} /> : null}
+            data-testid={`language-${code}`}
+            lang={code}
+          >
+            {t(`languages.${code}`, { lng: code })}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={dark ? <IconSun size={16} /> : <IconMoon size={16} />}
+          onClick={() => setColorScheme(dark ? 'light' : 'dark')}
+          data-testid="toggle-dark-mode"
+        >
+          {dark ? t('userMenu.lightMode') : t('userMenu.darkMode')}
+        </Menu.Item>
+        {shops.length > 1 && (
+          <Menu.Item leftSection={<IconSwitchHorizontal size={16} />} onClick={() => navigate('/?step=shop')}>
+            {t('userMenu.changeShop')}
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          onClick={() => void signOut()}
+          data-testid="sign-out"
+        >
+          {t('userMenu.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

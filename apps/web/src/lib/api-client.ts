@@ -1,0 +1,72 @@
+// Every call to the server goes through here: the base headers of spec §7 (timezone, bearer
+// token, language, X-Requested-With, X-CSRF-TOKEN from the page's meta tag) and one error type.
+import type { ErrorBody, ErrorCode } from '@bottega/contracts/errors';
+import { currentLanguage } from './i18n';
+
+const tokenKey = 'bottega.token';
+
+export const authToken = {
+  get: (): string | null => localStorage.getItem(tokenKey),
+  set: (token: string) => localStorage.setItem(tokenKey, token),
+  clear: () => localStorage.removeItem(tokenKey),
+};
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'network',
+    message: string,
+    readonly fieldErrors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+function csrfToken(): string {
+  return document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
+}
+
+export function baseHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+    'X-Timezone': Intl.DateTimeFormat().resolvedOptions().timeZone,
+    'X-Requested-With': 'XMLHttpRequest',
+    'X-CSRF-TOKEN': csrfToken(),
+  };
+  const token = authToken.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+export async function api<T>(
+  path: string,
+  options: {
+    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    body?: unknown;
+    query?: Record<string, unknown>;
+  } = {},
+): Promise<T> {
+  const url = new URL(path.replace(/^\/?/, '/'), window.location.origin);
+  for (const [name, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
+  }
+  const headers = baseHeaders();
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(0, 'network', '');
+  }
+  const body = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) {
+    const error = (body ?? {}) as Partial<ErrorBody>;
+    throw new ApiError(response.status, error.code ?? 'internal', error.message ?? '', error.errors ?? {});
+  }
+  return body as T;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate } from './format-date';
+import { formatFileSize } from './format-file-size';
+import { formatMoney } from './format-money';
+
+describe('formatMoney', () => {
+  it.each([
+    [123456, '€ 1.234,56'],
+    [0, '€ 0,00'],
+    [5, '€ 0,05'],
+    [-123456, '-€ 1.234,56'],
+    [100000000, '€ 1.000.000,00'],
+    [999, '€ 9,99'],
+  ])('shows %i cents as %s', (cents, shown) => {
+    expect(formatMoney(cents)).toBe(shown);
+  });
+
+  it('shows zero for an empty value', () => {
+    expect(formatMoney(null)).toBe('€ 0,00');
+    expect(formatMoney(undefined)).toBe('€ 0,00');
+    expect(formatMoney(Number.NaN)).toBe('€ 0,00');
+  });
+});
+
+describe('formatDate', () => {
+  it('turns YYYY-MM-DD into DD/MM/YYYY', () => {
+    expect(formatDate('2026-11-22')).toBe('22/11/2026');
+    expect(formatDate('2024-02-29T10:00:00Z')).toBe('29/02/2024');
+  });
+
+  it('leaves empty and unknown values readable', () => {
+    expect(formatDate('')).toBe('');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('not a date');
+  });
+});
+
+describe('formatFileSize', () => {
+  it.each([
+    [0, '0 B'],
+    [1023, '1023 B'],
+    [1024, '1,0 KiB'],
+    [1536, '1,5 KiB'],
+    [1048576, '1,0 MiB'],
+    [5 * 1024 ** 3, '5,0 GiB'],
+    [200 * 1024, '200 KiB'],
+  ])('shows %i bytes as %s', (bytes, shown) => {
+    expect(formatFileSize(bytes)).toBe(shown);
+  });
+
+  it('treats empty and negative sizes as zero', () => {
+    expect(formatFileSize(null)).toBe('0 B');
+    expect(formatFileSize(-5)).toBe('0 B');
+  });
+});

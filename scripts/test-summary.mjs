@@ -1,0 +1,19 @@
+// Prints one closing line, "N passed, N failed", from the JSON reports Vitest and Playwright write under CI.
+import { existsSync, readFileSync } from 'node:fs';
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync('test-results/vitest.json')) {
+  const report = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + report.numTodoTests;
+}
+if (existsSync('test-results/playwright.json')) {
+  const { stats } = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'));
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected;
+  skipped += stats.skipped;
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
