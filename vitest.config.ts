@@ -1,22 +1,22 @@
-// Unit tests, and the API integration tests on PGlite — and on PostgreSQL too when TEST_DATABASE_URL is set.
+// Unit tests, and the API integration tests on PGlite — and on PostgreSQL too when TEST_DATABASE_URL
+// is set, and across server processes through Redis when TEST_REDIS_URL is set.
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-const apiTests = ['apps/server/src/**/*.api.test.ts'];
-
 /** Each API test file builds its own database (PGlite takes a few seconds to start), so allow for it. */
-function apiProject(name: string, database: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
+function project(name: string, include: string[], env: Record<string, string> = {}): TestProjectInlineConfiguration {
   return {
     extends: true,
-    test: {
-      name,
-      environment: 'node',
-      include: apiTests,
-      env: { BOTTEGA_TEST_DB: database },
-      testTimeout: 20_000,
-      hookTimeout: 60_000,
-    },
+    test: { name, environment: 'node', include, env, testTimeout: 20_000, hookTimeout: 60_000 },
   };
 }
+
+const apiTests = ['apps/server/src/**/*.api.test.ts'];
+const projects = [
+  project('unit', ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts']),
+  project('api-pglite', apiTests, { BOTTEGA_TEST_DB: 'pglite' }),
+];
+if (process.env.TEST_DATABASE_URL) projects.push(project('api-postgres', apiTests, { BOTTEGA_TEST_DB: 'postgres' }));
+if (process.env.TEST_REDIS_URL) projects.push(project('redis', ['apps/server/src/**/*.redis.test.ts']));
 
 export default defineConfig({
   test: {
@@ -26,17 +26,6 @@ export default defineConfig({
     // Under CI a JSON report feeds the one-line summary printed by .ci/run (scripts/test-summary.mjs).
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: 'test-results/vitest.json' },
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          environment: 'node',
-          include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
-        },
-      },
-      apiProject('api-pglite', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
-    ],
+    projects,
   },
 });

@@ -2,11 +2,13 @@
 // PostgreSQL database when BOTTEGA_TEST_DB=postgres), the app built on it, and sign-in helpers.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { users } from '../src/modules/employees/employees.schema';
@@ -157,4 +159,16 @@ export async function findShopId(db: Database, code: string): Promise<number> {
   const [row] = await db.select({ id: shops.id }).from(shops).where(eq(shops.code, code));
   if (!row) throw new Error(`no shop ${code} in the test database`);
   return row.id;
+}
+
+/** Starts the app on a free loopback port and connects a realtime socket to it. */
+export async function connectSocket(app: FastifyInstance): Promise<Socket> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const socket = io(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
 }

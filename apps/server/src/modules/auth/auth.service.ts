@@ -1,5 +1,5 @@
 // Sign-in, the session behind a bearer token, the shop chosen for it, and sign-out.
-import { type AuthUser, type ShopSummary, shopSummarySchema } from '@bottega/contracts/auth';
+import type { AuthUser, ShopSummary } from '@bottega/contracts/auth';
 import { type Language, languageSchema } from '@bottega/contracts/common';
 import { type Ability, allAbilities, isAbility, isAdminGroup } from '@bottega/contracts/permissions';
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
@@ -9,9 +9,8 @@ import { hashToken, newToken } from '../../platform/crypto';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { decoyPasswordHash, verifyPassword } from '../../platform/passwords';
-import { companies } from '../companies/companies.schema';
 import { users } from '../employees/employees.schema';
-import { shops, userShops } from '../shops/shops.schema';
+import { findShopSummary, listOpenShopSummaries } from '../shops/shops.service';
 import { userGroupMembers, userGroups } from '../user-groups/user-groups.schema';
 import { sessions } from './auth.schema';
 
@@ -172,29 +171,13 @@ export async function resolveSession(options: {
   };
 }
 
-const shopSummaryColumns = {
-  id: shops.id,
-  name: shops.name,
-  code: shops.code,
-  city: shops.city,
-  companyName: companies.name,
-};
-
 /** The shops a user may work in: their own, or every open shop for those who see all shops. */
-export async function listSelectableShops(options: {
+export function listSelectableShops(options: {
   db: Database;
   userId: number;
   seesAllShops: boolean;
 }): Promise<ShopSummary[]> {
-  const { db } = options;
-  const base = db.select(shopSummaryColumns).from(shops).innerJoin(companies, eq(companies.id, shops.companyId));
-  const rows = options.seesAllShops
-    ? await base.where(eq(shops.closed, false)).orderBy(asc(shops.name))
-    : await base
-        .innerJoin(userShops, and(eq(userShops.shopId, shops.id), eq(userShops.userId, options.userId)))
-        .where(eq(shops.closed, false))
-        .orderBy(asc(shops.name));
-  return rows.map((row) => shopSummarySchema.parse(row));
+  return listOpenShopSummaries({ db: options.db, memberId: options.seesAllShops ? undefined : options.userId });
 }
 
 export function listShopsForSession(options: { db: Database; session: SessionContext }): Promise<ShopSummary[]> {
@@ -225,16 +208,7 @@ export async function chooseShop(options: { db: Database; session: SessionContex
 
 export async function describeAuthUser(options: { db: Database; session: SessionContext }): Promise<AuthUser> {
   const { db, session } = options;
-  let shop: ShopSummary | null = null;
-  if (session.shopId !== null) {
-    const [row] = await db
-      .select(shopSummaryColumns)
-      .from(shops)
-      .innerJoin(companies, eq(companies.id, shops.companyId))
-      .where(eq(shops.id, session.shopId))
-      .limit(1);
-    shop = row ? shopSummarySchema.parse(row) : null;
-  }
+  const shop = session.shopId === null ? null : await findShopSummary({ db, shopId: session.shopId });
   return {
     id: session.userId,
     name: `${session.user.name} ${session.user.surname}`.trim(),

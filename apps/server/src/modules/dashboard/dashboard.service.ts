@@ -4,18 +4,14 @@ import { businessDate } from '@bottega/contracts/dates';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { companies } from '../companies/companies.schema';
 import { users } from '../employees/employees.schema';
 import { notifications } from '../notifications/notifications.schema';
-import { shops, userShops } from '../shops/shops.schema';
+import { userShops } from '../shops/shops.schema';
+import { findShopSummary } from '../shops/shops.service';
 
 export async function describeDashboard(options: { db: Database; userId: number; shopId: number }): Promise<Dashboard> {
   const { db, userId, shopId } = options;
-  const [shop] = await db
-    .select({ id: shops.id, name: shops.name, code: shops.code, city: shops.city, companyName: companies.name })
-    .from(shops)
-    .innerJoin(companies, eq(companies.id, shops.companyId))
-    .where(eq(shops.id, shopId));
+  const shop = await findShopSummary({ db, shopId });
   if (!shop) throw new AppError('notFound');
   const [colleagues] = await db
     .select({ value: count() })

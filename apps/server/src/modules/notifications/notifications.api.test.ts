@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { notificationCreatedEvent, userChannel } from '@bottega/contracts/notifications';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   chooseShop,
+  connectSocket,
   createTestApp,
   findShopId,
   findUserId,
@@ -140,18 +140,8 @@ describe('realtime', () => {
   });
 
   it('pushes a new notification to the subscribed socket, and only with a valid grant', async () => {
-    await test.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = test.app.server.address() as AddressInfo;
-    const connected = io(`http://127.0.0.1:${port}`, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-    });
+    const connected = await connectSocket(test.app);
     socket = connected;
-    await new Promise<void>((resolve, reject) => {
-      connected.once('connect', resolve);
-      connected.once('connect_error', reject);
-    });
     const socketId = connected.id as string;
     const userId = await findUserId(test.db, 'dipendente');
     const adminId = await findUserId(test.db, 'admin');
