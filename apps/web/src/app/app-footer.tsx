@@ -17,12 +17,12 @@ export function AppFooter() {
   const { t } = useTranslation();
   const footer = usePublicSettings().data?.footer;
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
-      <Text size="xs" c="dimmed" visibleFrom="sm">
+    <Group h="100%" px="md" justify="space-between" gap="xs">
+      <Text size="xs" c="dimmed">
         © {new Date().getFullYear()} Bottega
       </Text>
       {footer && (
-        <Group gap="md" wrap="wrap">
+        <Group gap="md">
           {(['corporate', 'customerService', 'shop', 'contact'] as const).map((link) => (
             <Anchor key={link} href={footer[link]} target="_blank" rel="noopener noreferrer" size="xs" c="dimmed">
               {t(`footer.${link}`)}

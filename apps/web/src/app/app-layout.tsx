@@ -1,6 +1,6 @@
 // The signed-in frame: navbar with the user menu and notification flag, the side menu, the page, the footer.
-import { AppShell, Badge, Burger, Group, Text, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Badge, Box, Burger, Group, Text, Tooltip } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
@@ -15,11 +15,13 @@ export function AppLayout() {
   const user = useAuthUser().data;
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
+  // On a phone the footer's links need more room than a fixed bar: they follow the page instead.
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
 
   return (
     <AppShell
       header={{ height: 56 }}
-      footer={{ height: 40 }}
+      footer={phone ? undefined : { height: 40 }}
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
       padding="md"
     >
@@ -57,9 +59,8 @@ export function AppLayout() {
                   leftSection={<IconBuildingStore size={14} />}
                   visibleFrom="xs"
                   data-testid="current-shop"
-                  dir="auto"
                 >
-                  {user.shop.name}
+                  <bdi>{user.shop.name}</bdi>
                 </Badge>
               </Tooltip>
             )}
@@ -73,10 +74,17 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />
+        {phone && (
+          <Box mt="xl" py="sm" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>
+            <AppFooter />
+          </Box>
+        )}
       </AppShell.Main>
-      <AppShell.Footer>
-        <AppFooter />
-      </AppShell.Footer>
+      {!phone && (
+        <AppShell.Footer>
+          <AppFooter />
+        </AppShell.Footer>
+      )}
     </AppShell>
   );
 }

@@ -41,8 +41,8 @@ export function UserMenu() {
             <Avatar src={user.avatar} radius="xl" size="sm" color="blue">
               {initials(user.name)}
             </Avatar>
-            <Text size="sm" fw={500} visibleFrom="sm" dir="auto">
-              {user.name}
+            <Text size="sm" fw={500} visibleFrom="sm">
+              <bdi>{user.name}</bdi>
             </Text>
           </Group>
         </UnstyledButton>

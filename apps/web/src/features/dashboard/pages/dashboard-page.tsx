@@ -48,7 +48,7 @@ export default function DashboardPage() {
         </Title>
         <Text c="dimmed">{t('subtitle')}</Text>
       </div>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: canSeeShopFacts ? 5 : 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: canSeeShopFacts ? 5 : 3 }}>
         <Fact icon={<IconCalendar size={22} />} label={t('today')}>
           <Text fw={600} tt="capitalize">
             {weekday}
@@ -60,11 +60,11 @@ export default function DashboardPage() {
         <Fact icon={<IconBuildingStore size={22} />} label={t('shop')}>
           {user.shop ? (
             <>
-              <Text fw={600} data-testid="dashboard-shop" dir="auto">
-                {user.shop.name}
+              <Text fw={600} data-testid="dashboard-shop">
+                <bdi>{user.shop.name}</bdi>
               </Text>
-              <Text size="sm" c="dimmed" dir="auto">
-                {user.shop.city} · {user.shop.code} · {user.shop.companyName}
+              <Text size="sm" c="dimmed">
+                <bdi>{user.shop.city}</bdi> · <bdi>{user.shop.code}</bdi> · <bdi>{user.shop.companyName}</bdi>
               </Text>
             </>
           ) : (
@@ -72,8 +72,8 @@ export default function DashboardPage() {
           )}
         </Fact>
         <Fact icon={<IconShieldCheck size={22} />} label={t('group')}>
-          <Text fw={600} data-testid="dashboard-group" dir="auto">
-            {user.userGroup[0]?.name ?? t('noGroup')}
+          <Text fw={600} data-testid="dashboard-group">
+            <bdi>{user.userGroup[0]?.name ?? t('noGroup')}</bdi>
           </Text>
         </Fact>
         {canSeeShopFacts && (
