@@ -18,6 +18,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { languageRoutes } from './modules/language/language.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { userGroupsRoutes } from './modules/user-groups/user-groups.routes';
 import { registerAccessControl } from './platform/access';
 import { issueCsrfToken } from './platform/crypto';
 import type { Database } from './platform/db';
@@ -93,6 +94,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   await app.register(languageRoutes);
   await app.register(notificationsRoutes);
   await app.register(settingsRoutes);
+  await app.register(userGroupsRoutes);
 
   await registerWebApp(app, config);
   return app;

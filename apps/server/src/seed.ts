@@ -1,5 +1,5 @@
 // Data every installation needs (the nine user groups of spec §6) and the demo data of a first start.
-import { type Ability, seededGroupNames } from '@bottega/contracts/permissions';
+import { type Ability, allAbilities, seededGroupNames } from '@bottega/contracts/permissions';
 import { count } from 'drizzle-orm';
 import { companies } from './modules/companies/companies.schema';
 import { users } from './modules/employees/employees.schema';
@@ -11,16 +11,98 @@ import { hashPassword } from './platform/passwords';
 
 type GroupName = (typeof seededGroupNames)[number];
 
-/** Starting abilities; Amministratore (id 1) and BOSS hold every ability whatever is stored here. */
-const defaultGroupAbilities: Record<GroupName, Ability[]> = {
+/** Every ability of the catalog whose key starts with one of the prefixes. */
+function abilitiesUnder(...prefixes: string[]): Ability[] {
+  return allAbilities.filter((ability) =>
+    prefixes.some((prefix) => ability === prefix || ability.startsWith(`${prefix}.`)),
+  );
+}
+
+const timeClock: Ability[] = [
+  'shifts.view',
+  'shifts.choose',
+  'employees.popups.nextWeekChoice',
+  'employees.popups.startShift',
+  'employees.popups.convalidateShift',
+];
+
+/** The shop floor without the time clock: their own shop's till, deposits, payslips and tickets. */
+const shopStaff: Ability[] = [
+  'employees.dashboard',
+  'employees.fingerprintRegistration',
+  'employees.downloadPayslips',
+  'employees.payslips.downloadOwn',
+  'employees.popups.budgetConvalidate',
+  'taxCertificates.view',
+  'shops.cashRegister.view',
+  'shops.cashRegister.dailyClose',
+  'shops.cashRegister.weekly',
+  'shops.cashRegister.mustCloseWithFiscal',
+  'shops.cashRegister.mustClosePreviousWeek',
+  'shops.bank.deposits.view',
+  'shops.bank.deposits.add',
+  'shops.costsIncurred.view',
+  'shops.costsIncurred.add',
+  'shops.invoices.view',
+  ...abilitiesUnder('tickets.general'),
+];
+
+/**
+ * Starting abilities of the nine groups (documented in the README); administrators change them on
+ * the user-group screens. Amministratore (id 1) and BOSS hold every ability whatever is stored.
+ */
+export const defaultGroupAbilities: Record<GroupName, Ability[]> = {
   Amministratore: [],
-  Dipendente: ['employees.dashboard'],
-  Contabilità: ['employees.dashboard', 'shops.view', 'shops.manage.viewAllList'],
-  'Ex Dipendente': [],
-  Developer: ['employees.dashboard'],
-  Ticket: ['employees.dashboard'],
-  'Area Controllo': ['employees.dashboard', 'shops.view', 'shops.manage.viewAllList'],
-  'Dipendente NO SHIFTS': ['employees.dashboard'],
+  Dipendente: [...shopStaff, ...timeClock],
+  Contabilità: [
+    'employees.dashboard',
+    'shops.view',
+    'shops.manage.view',
+    'shops.manage.list',
+    'shops.manage.viewClosed',
+    'shops.manage.viewAllList',
+    'shops.cashRegister.view',
+    'shops.cashRegister.viewUnclosed',
+    'shops.cashRegister.viewWeeklyList',
+    'shops.companies.view',
+    'shops.companies.list',
+    ...abilitiesUnder('shops.bank', 'shops.costsIncurred', 'shops.invoices', 'shops.analytics'),
+    ...abilitiesUnder('employees.payslips', 'employees.analytics', 'taxCertificates'),
+    'adminNotifications.payslipBlacklist',
+    'adminNotifications.posBankLoaded',
+    'adminNotifications.bankFileUploaded',
+    'adminNotifications.reportsConvalidated',
+    ...abilitiesUnder('tickets.general'),
+  ],
+  'Ex Dipendente': ['employees.payslips.downloadOwn', 'taxCertificates.view'],
+  Developer: ['employees.dashboard', ...abilitiesUnder('tickets.general', 'tickets.assigned')],
+  Ticket: ['employees.dashboard', ...abilitiesUnder('tickets')],
+  'Area Controllo': [
+    'employees.dashboard',
+    'employees.analytics.view',
+    'shops.view',
+    'shops.manage.view',
+    'shops.manage.list',
+    'shops.manage.workingHours',
+    'shops.cashRegister.view',
+    'shops.cashRegister.viewUnclosed',
+    'shops.cashRegister.viewWeeklyList',
+    'shops.budget.manage',
+    'shops.ranking.view',
+    'shops.ranking.analytics',
+    'shops.analytics.view',
+    'shops.analytics.salesReport',
+    'shops.analytics.compareInventory',
+    'shifts.view',
+    'shifts.manage.view',
+    'shifts.manage.overview',
+    'shifts.analytics.view',
+    ...abilitiesUnder('shifts.notifications'),
+    'security.video.view',
+    'security.video.list',
+    ...abilitiesUnder('tickets.general'),
+  ],
+  'Dipendente NO SHIFTS': shopStaff,
   BOSS: [],
 };
 

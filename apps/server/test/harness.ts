@@ -1,20 +1,24 @@
 // Test harness: a fresh, migrated and seeded database per app (PGlite in memory, or a brand-new
-// PostgreSQL database when BOTTEGA_TEST_DB=postgres), the app built on it, and sign-in helpers.
+// PostgreSQL database when BOTTEGA_TEST_DB=postgres), the app built on it, sign-in helpers, and
+// factories for users and groups.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import type { Ability } from '@bottega/contracts/permissions';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { users } from '../src/modules/employees/employees.schema';
-import { shops } from '../src/modules/shops/shops.schema';
+import { shops, userShops } from '../src/modules/shops/shops.schema';
+import { userGroupMembers, userGroups } from '../src/modules/user-groups/user-groups.schema';
 import { issueCsrfToken } from '../src/platform/crypto';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/platform/db';
+import { hashPassword } from '../src/platform/passwords';
 import { demoPassword, seedDemoData, seedUserGroups } from '../src/seed';
 
 export { demoPassword };
@@ -171,4 +175,76 @@ export async function connectSocket(app: FastifyInstance): Promise<Socket> {
     socket.once('connect_error', reject);
   });
   return socket;
+}
+
+/** The demo password hashed once per test process: argon2 is slow on purpose. */
+let demoPasswordHash: Promise<string> | undefined;
+
+/** Makes names unique within a test database. */
+let factorySequence = 0;
+function nextName(prefix: string): string {
+  factorySequence += 1;
+  return `${prefix}${factorySequence}${randomBytes(3).toString('hex')}`;
+}
+
+/** A user group holding exactly these abilities, never an admin one (its name is not BOSS and it is never id 1). */
+export async function createGroup(
+  db: Database,
+  abilities: readonly Ability[],
+  options: { name?: string } = {},
+): Promise<{ id: number; name: string }> {
+  const name = options.name ?? nextName('Test group ');
+  const [group] = await db
+    .insert(userGroups)
+    .values({ name, permissions: [...abilities] })
+    .returning({ id: userGroups.id, name: userGroups.name });
+  if (!group) throw new Error(`group ${name} was not created`);
+  return group;
+}
+
+/**
+ * A user signing in with the demo password, member of `groups` in that order (the first decides
+ * admin) and of the shops with the given codes (the first is the main one).
+ */
+export async function createUser(
+  db: Database,
+  options: { groups?: number[]; shops?: string[]; username?: string; name?: string; surname?: string } = {},
+): Promise<{ id: number; username: string }> {
+  const username = options.username ?? nextName('user');
+  demoPasswordHash ??= hashPassword(demoPassword);
+  const [user] = await db
+    .insert(users)
+    .values({
+      username,
+      email: `${username}@test.example`,
+      passwordHash: await demoPasswordHash,
+      name: options.name ?? 'Test',
+      surname: options.surname ?? username,
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error(`user ${username} was not created`);
+  for (const [position, groupId] of (options.groups ?? []).entries()) {
+    await db.insert(userGroupMembers).values({ userId: user.id, groupId, position });
+  }
+  const codes = options.shops ?? [];
+  if (codes.length > 0) {
+    const rows = await db.select({ id: shops.id, code: shops.code }).from(shops).where(inArray(shops.code, codes));
+    for (const [index, code] of codes.entries()) {
+      const shop = rows.find((row) => row.code === code);
+      if (!shop) throw new Error(`no shop ${code} in the test database`);
+      await db.insert(userShops).values({ userId: user.id, shopId: shop.id, isMain: index === 0 });
+    }
+  }
+  return { id: user.id, username };
+}
+
+/** A user whose only group holds exactly `abilities` (a fresh, non-admin group), member of `shops`. */
+export async function createUserWithAbilities(
+  db: Database,
+  abilities: readonly Ability[],
+  options: { shops?: string[] } = {},
+): Promise<{ id: number; username: string; groupId: number }> {
+  const group = await createGroup(db, abilities);
+  const user = await createUser(db, { groups: [group.id], shops: options.shops });
+  return { ...user, groupId: group.id };
 }

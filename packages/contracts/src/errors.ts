@@ -8,6 +8,8 @@ export const errorCodes = {
   csrfMismatch: 403,
   shopRequired: 409,
   shopNotAllowed: 403,
+  groupHasMembers: 409,
+  adminGroupProtected: 409,
   notFound: 404,
   routeNotFound: 404,
   validation: 422,

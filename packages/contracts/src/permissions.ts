@@ -1,23 +1,251 @@
-// The ability catalog: every key a route can require and a user group can be granted.
-// Keys are stable strings `<section>.<ability>`; labels live in the locales (permissions namespace).
-// The complete catalog of spec §6 is filled in by the permissions issue; this holds what is built.
+// The ability catalog of spec §6: every key a route can require and a user group can be granted.
+// Keys are stable strings `<section>.<group…>.<ability>`; their labels and descriptions live in the
+// locales (permissions namespace), and a test proves every ability named in §6 has its key here.
 
 export const permissionCatalog = {
-  employees: ['employees.view', 'employees.dashboard'],
-  shops: ['shops.view', 'shops.manage.viewAllList'],
+  shops: [
+    'shops.view',
+    'shops.ranking.view',
+    'shops.ranking.addPosition',
+    'shops.ranking.analytics',
+    'shops.ranking.competitors.view',
+    'shops.ranking.competitors.add',
+    'shops.ranking.competitors.list',
+    'shops.ranking.competitors.edit',
+    'shops.ranking.competitors.delete',
+    'shops.manage.view',
+    'shops.manage.list',
+    'shops.manage.add',
+    'shops.manage.edit',
+    'shops.manage.delete',
+    'shops.manage.viewClosed',
+    'shops.manage.workingHours',
+    'shops.manage.viewAllList',
+    'shops.bank.upload',
+    'shops.bank.balances.view',
+    'shops.bank.balances.edit',
+    'shops.bank.balances.generate',
+    'shops.bank.deposits.view',
+    'shops.bank.deposits.check',
+    'shops.bank.deposits.edit',
+    'shops.bank.deposits.delete',
+    'shops.bank.deposits.archive',
+    'shops.bank.deposits.add',
+    'shops.bank.posArchive',
+    'shops.budget.manage',
+    'shops.cashRegister.view',
+    'shops.cashRegister.weekly',
+    'shops.cashRegister.dailyClose',
+    'shops.cashRegister.mustCloseWithFiscal',
+    'shops.cashRegister.viewUnclosed',
+    'shops.cashRegister.close',
+    'shops.cashRegister.closeWeekly',
+    'shops.cashRegister.viewWeeklyList',
+    'shops.cashRegister.mustClosePreviousWeek',
+    'shops.companies.view',
+    'shops.companies.list',
+    'shops.companies.add',
+    'shops.companies.edit',
+    'shops.companies.delete',
+    'shops.costsIncurred.view',
+    'shops.costsIncurred.add',
+    'shops.costsIncurred.check',
+    'shops.costsIncurred.edit',
+    'shops.costsIncurred.delete',
+    'shops.costsIncurred.archive',
+    'shops.invoices.view',
+    'shops.invoices.check',
+    'shops.invoices.archive',
+    'shops.invoices.edit',
+    'shops.analytics.view',
+    'shops.analytics.firstNote',
+    'shops.analytics.salesReport',
+    'shops.analytics.cashToDeposit',
+    'shops.analytics.convalidateReports',
+    'shops.analytics.editReports',
+    'shops.analytics.compareInventory',
+  ],
+  employees: [
+    'employees.view',
+    'employees.proceedWithoutConfirmation',
+    'employees.dashboard',
+    'employees.userGroups.view',
+    'employees.userGroups.list',
+    'employees.userGroups.add',
+    'employees.userGroups.edit',
+    'employees.userGroups.delete',
+    'employees.userGroups.notifications',
+    'employees.manage.list',
+    'employees.manage.add',
+    'employees.manage.edit',
+    'employees.manage.delete',
+    'employees.manage.uploadManagementDocument',
+    'employees.fingerprintRegistration',
+    'employees.downloadPayslips',
+    'employees.payslips.upload',
+    'employees.payslips.convalidate',
+    'employees.payslips.archive',
+    'employees.payslips.delete',
+    'employees.payslips.blacklist.view',
+    'employees.payslips.blacklist.add',
+    'employees.payslips.blacklist.delete',
+    'employees.payslips.downloadOwn',
+    'employees.payslips.logs',
+    'employees.payslips.logsDetail',
+    'employees.payslips.sendEmail',
+    'employees.analytics.view',
+    'employees.analytics.weeklyReports',
+    'employees.analytics.monthlyReports',
+    'employees.popups.nextWeekChoice',
+    'employees.popups.startShift',
+    'employees.popups.convalidateShift',
+    'employees.popups.budgetConvalidate',
+  ],
+  logistics: [
+    'logistics.documentTypesAndNumbers',
+    'logistics.inFile.view',
+    'logistics.inFile.add',
+    'logistics.inFile.edit',
+    'logistics.inFile.process',
+    'logistics.inFile.download',
+    'logistics.pickingFile.view',
+    'logistics.pickingFile.add',
+    'logistics.pickingFile.edit',
+    'logistics.pickingFile.process',
+    'logistics.pickingFile.download',
+    'logistics.outFile.view',
+    'logistics.outFile.add',
+    'logistics.outFile.edit',
+    'logistics.outFile.process',
+    'logistics.outFile.download',
+    'logistics.shopOutFile.view',
+    'logistics.shopOutFile.add',
+    'logistics.shopOutFile.edit',
+    'logistics.shopOutFile.process',
+    'logistics.shopOutFile.download',
+    'logistics.checkDocuments.rm',
+    'logistics.checkDocuments.mf',
+  ],
+  shifts: [
+    'shifts.view',
+    'shifts.choose',
+    'shifts.notifications.lateStart',
+    'shifts.notifications.earlyStop',
+    'shifts.notifications.lateBreakEnd',
+    'shifts.notifications.notStarted',
+    'shifts.notifications.breakStarted',
+    'shifts.manage.view',
+    'shifts.manage.overview',
+    'shifts.manage.edit',
+    'shifts.manage.assign',
+    'shifts.manage.convalidate',
+    'shifts.manage.rectify',
+    'shifts.templates.view',
+    'shifts.templates.list',
+    'shifts.templates.add',
+    'shifts.templates.edit',
+    'shifts.templates.delete',
+    'shifts.analytics.view',
+    'shifts.analytics.full',
+    'shifts.analytics.edit',
+  ],
+  tickets: [
+    'tickets.general.view',
+    'tickets.general.add',
+    'tickets.general.reply',
+    'tickets.general.close',
+    'tickets.general.archive',
+    'tickets.general.opened',
+    'tickets.manage.view',
+    'tickets.manage.list',
+    'tickets.manage.archive',
+    'tickets.manage.reply',
+    'tickets.manage.close',
+    'tickets.manage.reopen',
+    'tickets.manage.editCategory',
+    'tickets.manage.remind',
+    'tickets.manage.categories.list',
+    'tickets.manage.categories.add',
+    'tickets.manage.categories.edit',
+    'tickets.manage.categories.delete',
+    'tickets.manage.categories.assign',
+    'tickets.assigned.list',
+    'tickets.assigned.archive',
+    'tickets.assigned.view',
+    'tickets.assigned.reply',
+    'tickets.assigned.close',
+    'tickets.assigned.reopen',
+    'tickets.assigned.editCategory',
+  ],
+  security: [
+    'security.video.view',
+    'security.video.manageCategories',
+    'security.video.list',
+    'security.video.add',
+    'security.video.edit',
+    'security.video.delete',
+    'security.video.viewAll',
+    'security.mustUseMfa',
+    'security.canResetMfa',
+  ],
+  customers: [
+    'customers.list',
+    'customers.create',
+    'customers.nonRegistered',
+    'customers.search',
+    'customers.allShops',
+    'customers.discountedSales',
+  ],
+  taxCertificates: ['taxCertificates.view', 'taxCertificates.upload', 'taxCertificates.list'],
+  adminNotifications: [
+    'adminNotifications.payslipBlacklist',
+    'adminNotifications.weekCreated',
+    'adminNotifications.nextWeekShiftsActivated',
+    'adminNotifications.workingHoursGenerated',
+    'adminNotifications.rankingLoaded',
+    'adminNotifications.posBankLoaded',
+    'adminNotifications.bankFileUploaded',
+    'adminNotifications.reportsConvalidated',
+  ],
 } as const;
 
 export type PermissionSection = keyof typeof permissionCatalog;
 export type Ability = (typeof permissionCatalog)[PermissionSection][number];
 
+export const permissionSections = Object.keys(permissionCatalog) as PermissionSection[];
 export const allAbilities: readonly Ability[] = Object.values(permissionCatalog).flat();
+const abilitySet: ReadonlySet<string> = new Set(allAbilities);
 
 export function isAbility(value: string): value is Ability {
-  return (allAbilities as readonly string[]).includes(value);
+  return abilitySet.has(value);
+}
+
+/** The group an ability is shown under: every segment but the last (`shops.bank.balances`). */
+export function abilityGroup(ability: Ability): string {
+  return ability.slice(0, ability.lastIndexOf('.'));
 }
 
 /** What a route needs: nobody signed in, any signed-in user, or one ability. */
 export type Access = 'public' | 'authenticated' | Ability;
+
+/**
+ * The "view all" abilities: without them, the abilities of their area reach only the shops the
+ * user belongs to (spec §6 and the permissions issue).
+ */
+export const viewAllAbilities = {
+  shops: 'shops.manage.viewAllList',
+  cameras: 'security.video.viewAll',
+  customers: 'customers.allShops',
+} as const satisfies Record<string, Ability>;
+
+/** Events a group can be notified of, and the channels of spec §9. */
+export const notificationEvents = [
+  ...permissionCatalog.adminNotifications,
+  ...permissionCatalog.shifts.filter((ability) => ability.startsWith('shifts.notifications.')),
+] as const;
+export type NotificationEvent = (typeof notificationEvents)[number];
+export const notificationChannels = ['email', 'web', 'telegram'] as const;
+export type NotificationChannel = (typeof notificationChannels)[number];
 
 /** The nine groups of spec §6, seeded in this order so Amministratore gets id 1. */
 export const seededGroupNames = [

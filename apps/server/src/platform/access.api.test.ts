@@ -1,9 +1,24 @@
 import { allAbilities } from '@bottega/contracts/permissions';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createTestApp, signIn, type TestApp, testAppKey } from '../../test/harness';
+import {
+  api,
+  chooseShop,
+  createTestApp,
+  createUserWithAbilities,
+  findShopId,
+  signIn,
+  type TestApp,
+  testAppKey,
+} from '../../test/harness';
 import { buildApp } from '../app';
+import { resolveSession, type SessionContext } from '../modules/auth/auth.service';
+import { userShops } from '../modules/shops/shops.schema';
+import { userGroups } from '../modules/user-groups/user-groups.schema';
+import { assertShopInScope, shopsInScope } from './access';
 import { issueCsrfToken, isValidCsrfToken } from './crypto';
+import { AppError } from './errors';
 
 // Small, so a sign-in fits and a slightly bigger body does not.
 const bodyLimit = 2048;
@@ -286,5 +301,113 @@ describe('the web app and the API reference', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('swagger');
+  });
+});
+
+describe('the session’s shop is checked again on every request', () => {
+  const dashboard = (token: string) => api(test.app, { url: '/api/dashboard', token });
+  const chosenShop = async (token: string) => (await api(test.app, { url: '/api/auth/user', token })).json().data.shop;
+
+  it('drops a shop the user was removed from: shopRequired until they choose again', async () => {
+    const user = await createUserWithAbilities(test.db, ['employees.dashboard'], { shops: ['MI01', 'MI02'] });
+    const token = await signIn(test.app, user.username);
+    await chooseShop(test.app, token, 'MI02');
+    expect((await dashboard(token)).statusCode).toBe(200);
+
+    const navigli = await findShopId(test.db, 'MI02');
+    await test.db.delete(userShops).where(and(eq(userShops.userId, user.id), eq(userShops.shopId, navigli)));
+    const refused = await dashboard(token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('shopRequired');
+    expect(await chosenShop(token)).toBeNull();
+
+    const response = await api(test.app, { method: 'POST', url: '/api/auth/shop', token, body: { shopId: navigli } });
+    expect(response.json().code).toBe('shopNotAllowed');
+    await chooseShop(test.app, token, 'MI01');
+    expect((await dashboard(token)).json().data.shop.code).toBe('MI01');
+  });
+
+  it('lets a holder of shops.manage.viewAllList keep any shop, member or not', async () => {
+    const user = await createUserWithAbilities(test.db, ['employees.dashboard', 'shops.manage.viewAllList'], {
+      shops: ['MI01'],
+    });
+    const token = await signIn(test.app, user.username);
+    await chooseShop(test.app, token, 'MI01');
+    await test.db.delete(userShops).where(eq(userShops.userId, user.id));
+    expect((await dashboard(token)).json().data.shop.code).toBe('MI01');
+    await chooseShop(test.app, token, 'NA01');
+    expect((await dashboard(token)).json().data.shop.code).toBe('NA01');
+
+    // Losing "view all" takes back a shop they do not belong to, on the very next request.
+    await test.db
+      .update(userGroups)
+      .set({ permissions: ['employees.dashboard'] })
+      .where(eq(userGroups.id, user.groupId));
+    expect((await dashboard(token)).json().code).toBe('shopRequired');
+    expect(await chosenShop(token)).toBeNull();
+  });
+
+  it('lets an administrator keep any shop without belonging to it', async () => {
+    for (const username of ['admin', 'boss']) {
+      const token = await signIn(test.app, username);
+      await chooseShop(test.app, token, 'RM02');
+      expect((await dashboard(token)).json().data.shop.code, username).toBe('RM02');
+      expect((await chosenShop(token)).code, username).toBe('RM02');
+    }
+  });
+});
+
+describe('shopsInScope and assertShopInScope', () => {
+  async function sessionOf(username: string): Promise<SessionContext> {
+    const token = await signIn(test.app, username);
+    const session = await resolveSession({ db: test.db, config: test.config, token });
+    if (!session) throw new Error(`no session for ${username}`);
+    return session;
+  }
+
+  it('gives administrators every shop in every area', async () => {
+    for (const username of ['admin', 'boss']) {
+      const session = await sessionOf(username);
+      for (const area of ['shops', 'cameras', 'customers'] as const) {
+        expect(shopsInScope(session, area), `${username} ${area}`).toBe('all');
+        expect(() => assertShopInScope(session, area, 999_999)).not.toThrow();
+      }
+    }
+  });
+
+  it('gives every shop in an area to holders of that area’s "view all" ability only', async () => {
+    const session = await sessionOf('contabilita'); // holds shops.manage.viewAllList, belongs to no shop
+    expect(shopsInScope(session, 'shops')).toBe('all');
+    expect(shopsInScope(session, 'cameras')).toEqual([]);
+    expect(shopsInScope(session, 'customers')).toEqual([]);
+
+    const cameras = await createUserWithAbilities(test.db, ['security.video.viewAll'], { shops: ['TO01'] });
+    const camerasSession = await sessionOf(cameras.username);
+    expect(shopsInScope(camerasSession, 'cameras')).toBe('all');
+    expect(shopsInScope(camerasSession, 'shops')).toEqual([await findShopId(test.db, 'TO01')]);
+    const customers = await createUserWithAbilities(test.db, ['customers.allShops']);
+    expect(shopsInScope(await sessionOf(customers.username), 'customers')).toBe('all');
+  });
+
+  it('limits everybody else to the shops they belong to', async () => {
+    const session = await sessionOf('dipendente');
+    const own = [await findShopId(test.db, 'MI01'), await findShopId(test.db, 'MI02')];
+    expect([...(shopsInScope(session, 'shops') as number[])].sort((a, b) => a - b)).toEqual(own.sort((a, b) => a - b));
+    for (const shopId of own) expect(() => assertShopInScope(session, 'shops', shopId)).not.toThrow();
+  });
+
+  it('answers another shop’s record as not found (404), so ids cannot be probed', async () => {
+    const session = await sessionOf('dipendente');
+    const turin = await findShopId(test.db, 'TO01');
+    let thrown: unknown;
+    try {
+      assertShopInScope(session, 'shops', turin);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(AppError);
+    expect((thrown as AppError).code).toBe('notFound');
+    expect((thrown as AppError).status).toBe(404);
+    expect(() => assertShopInScope(session, 'cameras', turin)).toThrow(AppError);
   });
 });

@@ -1,7 +1,7 @@
 // Who may call what. Every route declares `config.access` (public, authenticated or an ability)
 // and may declare `config.shop: true` when it works on the session's shop. This hook is the only
 // place that reads the bearer token; it runs before validation so 401/403 come before 422.
-import type { Access } from '@bottega/contracts/permissions';
+import { type Access, viewAllAbilities } from '@bottega/contracts/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveSession, type SessionContext } from '../modules/auth/auth.service';
 import { isValidCsrfToken } from './crypto';
@@ -39,6 +39,20 @@ export function shopOf(request: FastifyRequest): number {
   const shopId = sessionOf(request).shopId;
   if (shopId === null) throw new AppError('shopRequired');
   return shopId;
+}
+
+/**
+ * The shops whose records the user may reach in an area: every shop ('all') for admins and holders
+ * of the area's "view all" ability, otherwise only the shops they belong to.
+ */
+export function shopsInScope(session: SessionContext, area: keyof typeof viewAllAbilities): 'all' | number[] {
+  return session.isAdmin || session.abilities.has(viewAllAbilities[area]) ? 'all' : session.shopIds;
+}
+
+/** Another shop's record answers 404, as if it did not exist, so ids cannot be probed. */
+export function assertShopInScope(session: SessionContext, area: keyof typeof viewAllAbilities, shopId: number): void {
+  const scope = shopsInScope(session, area);
+  if (scope !== 'all' && !scope.includes(shopId)) throw new AppError('notFound');
 }
 
 export function registerAccessControl(app: FastifyInstance): void {

@@ -11,9 +11,10 @@ import {
   useDirection,
 } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { authUserKey } from '../features/auth/auth.api';
 import { ApiError, api } from '../lib/api-client';
 import { currentLanguage, isRightToLeft, mergeOverrides } from '../lib/i18n';
 
@@ -25,7 +26,16 @@ const theme = createTheme({
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'bottega.color-scheme' });
 
-const queryClient = new QueryClient({
+/** A 403 means the user's abilities changed under them: reload them so menu and routes follow at once. */
+function refreshAbilitiesOnForbidden(error: unknown) {
+  if (error instanceof ApiError && error.code === 'forbidden') {
+    void queryClient.invalidateQueries({ queryKey: authUserKey });
+  }
+}
+
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: refreshAbilitiesOnForbidden }),
+  mutationCache: new MutationCache({ onError: refreshAbilitiesOnForbidden }),
   defaultOptions: {
     queries: {
       // A refused or missing answer will not change by asking again.

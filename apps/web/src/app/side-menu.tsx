@@ -16,7 +16,7 @@ import {
   IconVideo,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useAuthUser } from '../features/auth/auth.api';
 import { type AppRoute, type MenuSection, menuSections } from './app-route';
 import { appRoutes } from './routes';
@@ -35,16 +35,24 @@ const sectionIcons: Record<MenuSection, Icon> = {
   automation: IconRobot,
 };
 
+/** An entry is current on its own page and on the pages of the same area (`usersGroup/2/edit` for `usersGroup/list`). */
+function isCurrent(route: AppRoute, pathname: string): boolean {
+  if (route.path === '') return pathname === '/app' || pathname === '/app/';
+  const area = route.path.split('/')[0];
+  return pathname === `/app/${route.path}` || pathname.startsWith(`/app/${area}/`);
+}
+
 function MenuEntry({ route, onNavigate }: { route: AppRoute; onNavigate: () => void }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const menu = route.menu as NonNullable<AppRoute['menu']>;
   const Icon = menu.icon;
   const to = `/app${route.path ? `/${route.path}` : ''}`;
   return (
     <NavLink
-      component={RouterNavLink}
+      component={Link}
       to={to}
-      end
+      active={isCurrent(route, pathname)}
       label={t(menu.label)}
       leftSection={<Icon size={18} stroke={1.6} />}
       onClick={onNavigate}
@@ -68,7 +76,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
         const entries = visible.filter((route) => route.menu?.section === section);
         if (entries.length === 0) return null;
         const SectionIcon = sectionIcons[section];
-        const containsCurrent = entries.some((route) => pathname.startsWith(`/app/${route.path}`));
+        const containsCurrent = entries.some((route) => isCurrent(route, pathname));
         return (
           <NavLink
             key={section}

@@ -8,3 +8,20 @@ export function formatDate(value: string | null | undefined): string {
   const [, year, month, day] = match;
   return `${day}/${month}/${year}`;
 }
+
+const dateTime = new Intl.DateTimeFormat('it-IT', {
+  timeZone: 'Europe/Rome',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** An instant shown as DD/MM/YYYY HH:mm on Italian time, where the company works. */
+export function formatDateTime(instant: string | null | undefined): string {
+  if (!instant) return '';
+  const date = new Date(instant);
+  return Number.isNaN(date.getTime()) ? instant : dateTime.format(date).replace(',', '');
+}

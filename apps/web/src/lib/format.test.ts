@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './format-date';
+import { formatDate, formatDateTime } from './format-date';
 import { formatFileSize } from './format-file-size';
 import { formatMoney } from './format-money';
 
@@ -51,5 +51,17 @@ describe('formatFileSize', () => {
   it('treats empty and negative sizes as zero', () => {
     expect(formatFileSize(null)).toBe('0 B');
     expect(formatFileSize(-5)).toBe('0 B');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows an instant on Italian time as DD/MM/YYYY HH:mm', () => {
+    expect(formatDateTime('2026-11-22T09:05:00Z')).toBe('22/11/2026 10:05');
+    expect(formatDateTime('2026-07-01T22:30:00Z')).toBe('02/07/2026 00:30');
+  });
+
+  it('leaves empty and unreadable values readable', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('yesterday')).toBe('yesterday');
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, chooseShop, createTestApp, findShopId, findUserId, signIn, type TestApp } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.schema';
 import { hashToken } from '../../platform/crypto';
+import { defaultGroupAbilities } from '../../seed';
 import { shops } from '../shops/shops.schema';
 import { userGroups } from '../user-groups/user-groups.schema';
 import { sessions } from './auth.schema';
@@ -196,7 +197,7 @@ describe('GET /api/auth/user', () => {
         id: await findUserId(test.db, 'dipendente'),
         name: 'Marco Rossi',
         avatar: null,
-        can: ['employees.dashboard'],
+        can: [...defaultGroupAbilities.Dipendente].sort(),
         userGroup: [{ id: group?.id, name: 'Dipendente' }],
         lng: 'it',
         shop: {
@@ -226,7 +227,7 @@ describe('GET /api/auth/user', () => {
   it('gives other users only their groups’ abilities', async () => {
     const token = await signIn(test.app, 'exdipendente');
     const { data } = (await api(test.app, { url: '/api/auth/user', token })).json();
-    expect(data.can).toEqual([]);
+    expect(data.can).toEqual(['employees.payslips.downloadOwn', 'taxCertificates.view']);
     expect(data.userGroup).toEqual([{ id: expect.any(Number), name: 'Ex Dipendente' }]);
   });
 });

@@ -1,7 +1,7 @@
 // Sign-in, the session behind a bearer token, the shop chosen for it, and sign-out.
 import type { AuthUser, ShopSummary } from '@bottega/contracts/auth';
 import { type Language, languageSchema } from '@bottega/contracts/common';
-import { type Ability, allAbilities, isAbility, isAdminGroup } from '@bottega/contracts/permissions';
+import { type Ability, allAbilities, isAbility, isAdminGroup, viewAllAbilities } from '@bottega/contracts/permissions';
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { writeAudit } from '../../platform/audit';
@@ -10,6 +10,7 @@ import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { decoyPasswordHash, verifyPassword } from '../../platform/passwords';
 import { users } from '../employees/employees.schema';
+import { userShops } from '../shops/shops.schema';
 import { findShopSummary, listOpenShopSummaries } from '../shops/shops.service';
 import { userGroupMembers, userGroups } from '../user-groups/user-groups.schema';
 import { sessions } from './auth.schema';
@@ -26,6 +27,8 @@ export type SessionContext = {
   groups: { id: number; name: string }[];
   abilities: Set<Ability>;
   isAdmin: boolean;
+  /** The shops the user belongs to (user ↔ shop membership). */
+  shopIds: number[];
 };
 
 function sessionLifetimeMs(config: Pick<Config, 'sessionHours' | 'sessionRememberDays'>, remember: boolean): number {
@@ -98,8 +101,8 @@ export async function signIn(options: {
   };
 }
 
-function seesAllShops(context: Pick<SessionContext, 'isAdmin' | 'abilities'>): boolean {
-  return context.isAdmin || context.abilities.has('shops.manage.viewAllList');
+export function seesAllShops(context: Pick<SessionContext, 'isAdmin' | 'abilities'>): boolean {
+  return context.isAdmin || context.abilities.has(viewAllAbilities.shops);
 }
 
 async function loadUserContext(db: Database, userId: number) {
@@ -113,7 +116,13 @@ async function loadUserContext(db: Database, userId: number) {
   const abilities = new Set<Ability>(
     isAdmin ? allAbilities : groups.flatMap((group) => group.permissions.filter(isAbility)),
   );
-  return { groups: groups.map(({ id, name }) => ({ id, name })), abilities, isAdmin };
+  const memberships = await db.select({ shopId: userShops.shopId }).from(userShops).where(eq(userShops.userId, userId));
+  return {
+    groups: groups.map(({ id, name }) => ({ id, name })),
+    abilities,
+    isAdmin,
+    shopIds: memberships.map((membership) => membership.shopId),
+  };
 }
 
 /** The session behind a bearer token, or null when it is unknown, expired, revoked or its user is gone. */
@@ -155,10 +164,13 @@ export async function resolveSession(options: {
       .where(eq(sessions.id, row.sessionId));
   }
   const context = await loadUserContext(db, row.userId);
+  // A shop the user no longer belongs to stops being theirs at once: they choose again.
+  const shopId =
+    row.shopId !== null && (seesAllShops(context) || context.shopIds.includes(row.shopId)) ? row.shopId : null;
   return {
     sessionId: row.sessionId,
     userId: row.userId,
-    shopId: row.shopId,
+    shopId,
     remember: row.remember,
     user: {
       id: row.userId,

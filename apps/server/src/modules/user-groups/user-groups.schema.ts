@@ -30,3 +30,16 @@ export const userGroupMembers = pgTable(
     index('user_group_members_group_idx').on(table.groupId),
   ],
 );
+
+/** Which channels (email, web, telegram) a group is notified on for each notification event. */
+export const userGroupNotifications = pgTable(
+  'user_group_notifications',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    event: varchar('event', { length: 100 }).notNull(),
+    channels: text('channels').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.event] })],
+);

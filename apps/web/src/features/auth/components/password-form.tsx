@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, PasswordInput, Stack, TextInput } from '@manti
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { useSignIn } from '../auth.api';
 
 /** Password sign-in with remember me (spec §2 Login). */
@@ -16,9 +16,7 @@ export function PasswordForm() {
       password: (value) => (value ? null : t('validation:required')),
     },
   });
-  const error = signIn.error;
-  const message =
-    error instanceof ApiError ? error.message || t(`errors:${error.code}`) : error ? t('errors:internal') : null;
+  const message = errorMessage(signIn.error, t);
 
   return (
     <form onSubmit={form.onSubmit((values) => signIn.mutate(values))} noValidate>

@@ -3,7 +3,7 @@ import { Alert, Button, Select, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconBuildingStore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { useChooseShop } from '../auth.api';
 
 /** After sign-in the user picks the shop they work in now; a shop is required (spec §2, §5). */
@@ -22,8 +22,7 @@ export function ShopChoice({
     current !== null ? String(current) : shops.length === 1 ? String(shops[0]?.id) : null,
   );
   const [missing, setMissing] = useState(false);
-  const serverError =
-    choose.error instanceof ApiError ? choose.error.message : choose.error ? t('errors:internal') : null;
+  const serverError = errorMessage(choose.error, t);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -59,6 +58,7 @@ export function ShopChoice({
             setMissing(false);
           }}
           searchable
+          allowDeselect={false}
           nothingFoundMessage={t('noShopFound')}
           error={missing ? t('errors:shopRequired') : null}
           required

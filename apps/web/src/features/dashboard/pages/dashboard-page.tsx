@@ -108,7 +108,14 @@ export default function DashboardPage() {
         ) : (
           <Group gap="xs">
             {user.can.map((ability) => (
-              <Badge key={ability} variant="light" size="lg" tt="none" title={t(`permissions:${ability}.description`)}>
+              <Badge
+                key={ability}
+                variant="light"
+                size="lg"
+                tt="none"
+                data-testid="ability"
+                title={t(`permissions:${ability}.description`)}
+              >
                 {t(`permissions:${ability}.label`)}
               </Badge>
             ))}
