@@ -8,7 +8,9 @@ if (existsSync('test-results/vitest.json')) {
   const report = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
   passed += report.numPassedTests;
   // A file that fails before its tests run (an import or set-up error) counts as one failure.
-  failed += report.numFailedTests + report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  failed +=
+    report.numFailedTests +
+    report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
   skipped += report.numPendingTests + report.numTodoTests;
 }
 if (existsSync('test-results/playwright.json')) {
