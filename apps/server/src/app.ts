@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Access } from '@bottega/contracts/permissions';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -24,6 +25,7 @@ import { issueCsrfToken } from './platform/crypto';
 import type { Database } from './platform/db';
 import { AppError, registerErrorHandler } from './platform/errors';
 import { attachRealtime, type Realtime } from './platform/realtime';
+import { createLocalStorage, type Storage } from './platform/storage';
 
 export type RegisteredRoute = { method: string; url: string; access: Access | undefined; shop: boolean };
 
@@ -32,6 +34,7 @@ declare module 'fastify' {
     db: Database;
     config: Config;
     realtime: Realtime;
+    storage: Storage;
     /** Every route with what it declares: read by the access tests and the authorization matrix. */
     routeRegistry: RegisteredRoute[];
   }
@@ -66,6 +69,9 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
     attachRealtime({ server: app.server, appKey: config.appKey, redisUrl: config.redisUrl, logger: app.log }),
   );
   app.addHook('onClose', () => app.realtime.close());
+  app.decorate('storage', createLocalStorage(path.join(config.dataDir, 'files')));
+  // One file per upload request, never larger than the setting; routes read it with request.file().
+  await app.register(fastifyMultipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
 
   app.addHook('onRoute', (route) => {
     const access = route.config?.access ?? implicitAccess(route.url);

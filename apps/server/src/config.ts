@@ -27,6 +27,26 @@ const environmentSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SEED_DEMO: flag.default(true),
   TRUST_PROXY: flag.default(false),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Bottega <no-reply@bottega.example>'),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1_048_576),
+  REGISTRATION_REQUIRED: flag.default(true),
+  PROFILE_SELF_EDITABLE: z
+    .string()
+    .default('phone,address,city,cap,iban,bic,bankName')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((field) => field.trim())
+        .filter(Boolean),
+    ),
+  PASSWORD_RESET_MINUTES: z.coerce.number().int().positive().default(60),
+  PASSWORD_RESET_THROTTLE_SECONDS: z.coerce.number().int().nonnegative().default(60),
+  PASSWORD_RESET_REVEAL_UNKNOWN_EMAIL: flag.default(false),
   WEB_DIST: z.string().optional(),
   FOOTER_CORPORATE_URL: z.string().default('https://www.example.com'),
   FOOTER_CUSTOMER_SERVICE_URL: z.string().default('mailto:assistenza@example.com'),
@@ -48,6 +68,15 @@ export type Config = {
   bodyLimitBytes: number;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Without it, mails stay in the outbox, readable by developers in the app. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  uploadLimitBytes: number;
+  /** Whether people whose personal and bank data are incomplete must complete them first (spec §4). */
+  registrationRequired: boolean;
+  /** Employee fields a person may change on their own profile. */
+  profileSelfEditable: string[];
+  passwordReset: { minutes: number; throttleSeconds: number; revealUnknownEmail: boolean };
   webDist: string;
   footer: { corporate: string; customerService: string; shop: string; contact: string };
 };
@@ -89,6 +118,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM,
+    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+    registrationRequired: env.REGISTRATION_REQUIRED,
+    profileSelfEditable: env.PROFILE_SELF_EDITABLE,
+    passwordReset: {
+      minutes: env.PASSWORD_RESET_MINUTES,
+      throttleSeconds: env.PASSWORD_RESET_THROTTLE_SECONDS,
+      revealUnknownEmail: env.PASSWORD_RESET_REVEAL_UNKNOWN_EMAIL,
+    },
     webDist: env.WEB_DIST
       ? resolveFromInvocation(env.WEB_DIST, environment)
       : path.join(repositoryRoot, 'apps/web/dist'),

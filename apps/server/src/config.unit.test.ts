@@ -32,6 +32,12 @@ describe('loadConfig', () => {
       bodyLimitBytes: 1_048_576,
       seedDemo: true,
       trustProxy: false,
+      smtpUrl: undefined,
+      mailFrom: 'Bottega <no-reply@bottega.example>',
+      uploadLimitBytes: 10 * 1_048_576,
+      registrationRequired: true,
+      profileSelfEditable: ['phone', 'address', 'city', 'cap', 'iban', 'bic', 'bankName'],
+      passwordReset: { minutes: 60, throttleSeconds: 60, revealUnknownEmail: false },
       webDist: path.join(repositoryRoot, 'apps/web/dist'),
       footer: {
         corporate: 'https://www.example.com',

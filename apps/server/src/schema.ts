@@ -7,3 +7,4 @@ export * from './modules/notifications/notifications.schema';
 export * from './modules/shops/shops.schema';
 export * from './modules/user-groups/user-groups.schema';
 export * from './platform/audit.schema';
+export * from './platform/mail.schema';

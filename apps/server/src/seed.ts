@@ -175,6 +175,7 @@ export async function seedDemoData(db: Database): Promise<void> {
         passwordHash,
         name: demo.name,
         surname: demo.surname,
+        registeredAt: new Date(),
       })
       .returning({ id: users.id });
     const userId = user?.id as number;

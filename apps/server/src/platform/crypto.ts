@@ -1,6 +1,6 @@
 // Tokens and signatures. Bearer tokens carry 256 random bits and are stored only as SHA-256;
 // CSRF tokens and realtime channel grants are HMACs with the app key, so any server node can check them.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
@@ -30,4 +30,25 @@ export function isValidCsrfToken(appKey: string, token: string | undefined): boo
   if (!token) return false;
   const [nonce, signature] = token.split('.');
   return Boolean(nonce && signature) && safeEqual(signature as string, sign(appKey, 'csrf', nonce as string));
+}
+
+/** The key for secrets at rest, derived from the app key so rotating APP_KEY is one setting. */
+function secretKey(appKey: string): Buffer {
+  return createHash('sha256').update(`secrets\n${appKey}`).digest();
+}
+
+/** AES-256-GCM for secrets the app must reuse (router and camera passwords): `iv.tag.ciphertext`. */
+export function encryptSecret(appKey: string, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', secretKey(appKey), iv);
+  const encrypted = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), encrypted].map((part) => part.toString('base64url')).join('.');
+}
+
+export function decryptSecret(appKey: string, sealed: string): string {
+  const [iv, tag, encrypted] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !tag || !encrypted) throw new Error('malformed secret');
+  const decipher = createDecipheriv('aes-256-gcm', secretKey(appKey), iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(encrypted), decipher.final()]).toString('utf8');
 }

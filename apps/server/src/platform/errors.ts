@@ -23,9 +23,32 @@ type ValidationIssue = {
   params: Record<string, unknown>;
 };
 
+/**
+ * Custom checks (the Italian identifiers of contracts/italian-identifiers.ts) say which rule failed
+ * and why; some reasons have a sharper message than the rule's own.
+ */
+const customRules: Record<string, { rule: ValidationRule; byReason?: Record<string, ValidationRule> }> = {
+  fiscalCode: {
+    rule: 'fiscalCode',
+    byReason: { checkCharacter: 'fiscalCodeCheck', birthdayMismatch: 'fiscalCodeBirthday' },
+  },
+  vatNumber: { rule: 'vatNumber', byReason: { checkDigit: 'vatNumberCheck' } },
+  iban: { rule: 'iban', byReason: { checksum: 'ibanChecksum' } },
+  bic: { rule: 'bic' },
+  cap: { rule: 'cap' },
+  phone: { rule: 'phone' },
+  ipAddress: { rule: 'ipAddress' },
+  confirmed: { rule: 'confirmed' },
+};
+
 /** Maps a Zod issue to one of the generic rules of spec §5 (required, email, min/max …). */
 export function ruleOfIssue(issue: ValidationIssue): { rule: ValidationRule; params?: Record<string, unknown> } {
   const { keyword, params } = issue;
+  if (keyword === 'custom') {
+    const custom = (params.params ?? {}) as { rule?: string; reason?: string };
+    const known = custom.rule ? customRules[custom.rule] : undefined;
+    if (known) return { rule: (custom.reason && known.byReason?.[custom.reason]) || known.rule };
+  }
   const missing = params.input === undefined || params.input === null;
   if ((keyword === 'invalid_type' || keyword === 'invalid_value') && missing) return { rule: 'required' };
   if (keyword === 'too_small') {

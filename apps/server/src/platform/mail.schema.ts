@@ -1,0 +1,28 @@
+import { bigserial, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * Every mail the app sends, written in the same transaction as the change that causes it
+ * (transactional outbox). With SMTP_URL a job delivers it; without, it stays here for developers
+ * to read in the app.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recipient: varchar('recipient', { length: 254 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** The template that wrote it (e.g. passwordReset) and the language it was written in. */
+    template: varchar('template', { length: 100 }).notNull(),
+    lng: varchar('lng', { length: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    index('mail_outbox_pending_idx').on(table.sentAt, table.id),
+    index('mail_outbox_created_idx').on(table.createdAt.desc()),
+  ],
+);
