@@ -15,10 +15,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { authRoutes } from './modules/auth/auth.routes';
+import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { languageRoutes } from './modules/language/language.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { shopsRoutes } from './modules/shops/shops.routes';
 import { userGroupsRoutes } from './modules/user-groups/user-groups.routes';
 import { registerAccessControl } from './platform/access';
 import { issueCsrfToken } from './platform/crypto';
@@ -96,10 +98,12 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   await app.register(authRoutes);
+  await app.register(companiesRoutes);
   await app.register(dashboardRoutes);
   await app.register(languageRoutes);
   await app.register(notificationsRoutes);
   await app.register(settingsRoutes);
+  await app.register(shopsRoutes);
   await app.register(userGroupsRoutes);
 
   await registerWebApp(app, config);

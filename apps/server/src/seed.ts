@@ -4,7 +4,7 @@ import { count } from 'drizzle-orm';
 import { companies } from './modules/companies/companies.schema';
 import { users } from './modules/employees/employees.schema';
 import { createNotification } from './modules/notifications/notifications.service';
-import { shops, userShops } from './modules/shops/shops.schema';
+import { shopClosureDays, shops, shopWorkingHours, userShops } from './modules/shops/shops.schema';
 import { userGroupMembers, userGroups } from './modules/user-groups/user-groups.schema';
 import type { Database } from './platform/db';
 import { hashPassword } from './platform/passwords';
@@ -135,19 +135,160 @@ export const demoUsers: { username: string; name: string; surname: string; group
   { username: 'noshifts', name: 'Davide', surname: 'Greco', group: 'Dipendente NO SHIFTS', shops: ['RM02'] },
 ];
 
+/** Partite IVA with a correct check digit (the same check the company form makes). */
 const demoCompanies = [
-  { name: 'Bottega Moda S.r.l.', companyCode: 'BMODA', vatNumber: '01234567897' },
-  { name: 'Bottega Casa S.p.A.', companyCode: 'BCASA', vatNumber: '12345678903' },
+  { name: 'Bottega Moda S.r.l.', companyCode: 'BMODA', vatNumber: '08712340150' },
+  { name: 'Bottega Casa S.p.A.', companyCode: 'BCASA', vatNumber: '10945670965' },
 ];
 
+/** Monday to Saturday with a split opening (a longer afternoon on Saturday); closed on Sunday. */
+const splitOpening = (morning: [string, string], afternoon: [string, string], saturdayCloses: string) =>
+  [1, 2, 3, 4, 5, 6].flatMap((weekday) => [
+    { weekday, slot: 1, opensAt: morning[0], closesAt: morning[1] },
+    { weekday, slot: 2, opensAt: afternoon[0], closesAt: weekday === 6 ? saturdayCloses : afternoon[1] },
+  ]);
+
 const demoShops = [
-  { company: 'BMODA', code: 'MI01', name: 'Milano Duomo', city: 'Milano' },
-  { company: 'BMODA', code: 'MI02', name: 'Milano Navigli', city: 'Milano' },
-  { company: 'BMODA', code: 'TO01', name: 'Torino Centro', city: 'Torino' },
-  { company: 'BCASA', code: 'RM01', name: 'Roma Termini', city: 'Roma' },
-  { company: 'BCASA', code: 'RM02', name: 'Roma EUR', city: 'Roma' },
-  { company: 'BCASA', code: 'NA01', name: 'Napoli Toledo', city: 'Napoli' },
+  {
+    company: 'BMODA',
+    values: {
+      code: 'MI01',
+      name: 'Milano Duomo',
+      address: 'Via Torino 21',
+      province: 'MI',
+      city: 'Milano',
+      cap: '20123',
+      phone: '+39 02 8645 2210',
+      email: 'milano.duomo@bottega.example',
+      fiscalPrinterIp: '192.168.11.20',
+      routerIp: '192.168.11.1',
+      routerUsername: 'bottega-mi01',
+      accountNumber: '000012345671',
+      merchantCode: '4570011021',
+      section: 'Nord',
+      isRanked: true,
+      hasRankingPortal: true,
+      rankingPortal: 'retailRanking',
+    },
+    hours: splitOpening(['10:00', '13:30'], ['14:30', '19:30'], '20:00'),
+  },
+  {
+    company: 'BMODA',
+    values: {
+      code: 'MI02',
+      name: 'Milano Navigli',
+      address: 'Ripa di Porta Ticinese 55',
+      province: 'MI',
+      city: 'Milano',
+      cap: '20143',
+      phone: '+39 02 8940 3317',
+      email: 'milano.navigli@bottega.example',
+      fiscalPrinterIp: '192.168.12.20',
+      routerIp: '192.168.12.1',
+      routerUsername: 'bottega-mi02',
+      accountNumber: '000012345672',
+      merchantCode: '4570011022',
+      section: 'Nord',
+      isRanked: true,
+    },
+    hours: splitOpening(['09:30', '13:00'], ['15:00', '19:30'], '20:00'),
+  },
+  {
+    company: 'BMODA',
+    values: {
+      code: 'TO01',
+      name: 'Torino Centro',
+      address: 'Via Garibaldi 12',
+      province: 'TO',
+      city: 'Torino',
+      cap: '10122',
+      phone: '+39 011 562 7788',
+      email: 'torino.centro@bottega.example',
+      fiscalPrinterIp: '192.168.13.20',
+      routerIp: '192.168.13.1',
+      routerUsername: 'bottega-to01',
+      accountNumber: '000012345673',
+      merchantCode: '4570011023',
+      section: 'Nord',
+      isRanked: true,
+    },
+    hours: splitOpening(['09:30', '12:30'], ['15:30', '19:30'], '19:30'),
+  },
+  {
+    company: 'BCASA',
+    values: {
+      code: 'RM01',
+      name: 'Roma Termini',
+      address: 'Via Nazionale 180',
+      province: 'RM',
+      city: 'Roma',
+      cap: '00184',
+      phone: '+39 06 4782 1190',
+      email: 'roma.termini@bottega.example',
+      fiscalPrinterIp: '192.168.21.20',
+      routerIp: '192.168.21.1',
+      routerUsername: 'bottega-rm01',
+      accountNumber: '000098765431',
+      merchantCode: '4570022031',
+      section: 'Centro',
+      isRanked: true,
+      hasRankingPortal: true,
+      rankingPortal: 'retailRanking',
+    },
+    hours: splitOpening(['09:00', '13:00'], ['15:30', '19:30'], '20:00'),
+  },
+  {
+    company: 'BCASA',
+    values: {
+      code: 'RM02',
+      name: 'Roma EUR',
+      address: 'Viale Europa 120',
+      province: 'RM',
+      city: 'Roma',
+      cap: '00144',
+      phone: '+39 06 5922 4405',
+      email: 'roma.eur@bottega.example',
+      fiscalPrinterIp: '192.168.22.20',
+      routerIp: '192.168.22.1',
+      routerUsername: 'bottega-rm02',
+      accountNumber: '000098765432',
+      merchantCode: '4570022032',
+      section: 'Centro',
+      isRanked: false,
+    },
+    hours: splitOpening(['09:30', '13:00'], ['16:00', '20:00'], '20:00'),
+  },
+  {
+    company: 'BCASA',
+    values: {
+      code: 'NA01',
+      name: 'Napoli Toledo',
+      address: 'Via Toledo 256',
+      province: 'NA',
+      city: 'Napoli',
+      cap: '80134',
+      phone: '+39 081 551 3362',
+      email: 'napoli.toledo@bottega.example',
+      fiscalPrinterIp: '192.168.31.20',
+      routerIp: '192.168.31.1',
+      routerUsername: 'bottega-na01',
+      accountNumber: '000098765433',
+      merchantCode: '4570022033',
+      section: 'Sud',
+      isRanked: true,
+    },
+    hours: splitOpening(['09:30', '13:30'], ['16:30', '20:00'], '20:30'),
+  },
 ];
+
+/** The holidays every shop closes on, in the year of the first start (and New Year's Day after it). */
+function demoClosureDays(year: number) {
+  return [
+    { day: `${year}-12-25`, reason: 'Natale' },
+    { day: `${year}-12-26`, reason: 'Santo Stefano' },
+    { day: `${year + 1}-01-01`, reason: 'Capodanno' },
+  ];
+}
 
 /** Two companies, six shops and one user in every group; only on an empty database. */
 export async function seedDemoData(db: Database): Promise<void> {
@@ -161,9 +302,13 @@ export async function seedDemoData(db: Database): Promise<void> {
   for (const shop of demoShops) {
     const [row] = await db
       .insert(shops)
-      .values({ companyId: companyIds.get(shop.company) as number, code: shop.code, name: shop.name, city: shop.city })
+      .values({ companyId: companyIds.get(shop.company) as number, ...shop.values })
       .returning({ id: shops.id });
-    shopIds.set(shop.code, row?.id as number);
+    const shopId = row?.id as number;
+    shopIds.set(shop.values.code, shopId);
+    await db.insert(shopWorkingHours).values(shop.hours.map((slot) => ({ shopId, ...slot })));
+    const closures = demoClosureDays(new Date().getFullYear());
+    await db.insert(shopClosureDays).values(closures.map((closure) => ({ shopId, ...closure })));
   }
   const passwordHash = await hashPassword(demoPassword);
   for (const demo of demoUsers) {

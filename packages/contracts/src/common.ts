@@ -34,3 +34,37 @@ export function pageOf<T extends z.ZodType>(item: T) {
 }
 
 export const okSchema = dataOf(z.object({ ok: z.literal(true) }));
+
+/**
+ * A phone number as people type it: an optional leading +, digits, and spaces, dots, dashes or
+ * brackets between them; 6 to 15 digits. Stored as typed, trimmed.
+ */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .superRefine((value, context) => {
+    const digits = value.replace(/\D/g, '');
+    if (/^\+?[\d\s().-]+$/.test(value) && digits.length >= 6 && digits.length <= 15) return;
+    context.addIssue({ code: 'custom', message: 'phone', params: { rule: 'phone', reason: 'format' }, input: value });
+  });
+
+/**
+ * Empty, or valid by `schema`: for optional fields with a format (a shop's phone, an IP address).
+ * The value is trimmed first; the schema's issues keep their rule and reason, so the message is
+ * the same as for a required field.
+ */
+export function emptyOr(schema: z.ZodType<string, string>) {
+  return z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      if (value === '') return '';
+      const result = schema.safeParse(value);
+      if (result.success) return result.data;
+      // The issues keep their code (an email's format, a custom check's rule), so they map to the same message.
+      for (const issue of result.error.issues) {
+        context.addIssue({ ...issue, input: value } as Parameters<typeof context.addIssue>[0]);
+      }
+      return z.NEVER;
+    });
+}

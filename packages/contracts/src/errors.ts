@@ -11,6 +11,8 @@ export const errorCodes = {
   groupHasMembers: 409,
   adminGroupProtected: 409,
   companyHasShops: 409,
+  shopHasPeople: 409,
+  shopHasHistory: 409,
   lastAdmin: 409,
   wrongPassword: 422,
   resetTokenInvalid: 400,
@@ -57,6 +59,11 @@ export const validationRules = [
   'cap',
   'phone',
   'ipAddress',
+  'province',
+  'dateRange',
+  'dateRangeTooLong',
+  'slotOrder',
+  'slotOverlap',
 ] as const;
 
 export type ValidationRule = (typeof validationRules)[number];

@@ -71,3 +71,8 @@ export async function databaseIsEmpty(db: Database): Promise<boolean> {
   const rows = await db.execute(sql`SELECT count(*)::int AS count FROM users`);
   return Number((rows as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0) === 0;
 }
+
+/** An ILIKE pattern matching `search` anywhere, with `%`, `_` and `\` typed by people taken literally. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[%_\\]/g, '\\$&')}%`;
+}

@@ -1,6 +1,6 @@
 // One error type for the whole server and the handler that turns any failure into
 // `{ code, message, errors? }` in the caller's language; never a stack trace, never a bare 500 for bad input.
-import { type ErrorCode, errorCodes, type ValidationRule } from '@bottega/contracts/errors';
+import { type ErrorCode, errorCodes, type ValidationRule, validationRules } from '@bottega/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { pickLanguage, translate } from './i18n';
@@ -41,13 +41,19 @@ const customRules: Record<string, { rule: ValidationRule; byReason?: Record<stri
   confirmed: { rule: 'confirmed' },
 };
 
+function isValidationRule(value: string | undefined): value is ValidationRule {
+  return (validationRules as readonly string[]).includes(value ?? '');
+}
+
 /** Maps a Zod issue to one of the generic rules of spec §5 (required, email, min/max …). */
 export function ruleOfIssue(issue: ValidationIssue): { rule: ValidationRule; params?: Record<string, unknown> } {
   const { keyword, params } = issue;
   if (keyword === 'custom') {
-    const custom = (params.params ?? {}) as { rule?: string; reason?: string };
-    const known = custom.rule ? customRules[custom.rule] : undefined;
-    if (known) return { rule: (custom.reason && known.byReason?.[custom.reason]) || known.rule };
+    const { rule, reason, ...ruleParams } = (params.params ?? {}) as { rule?: string; reason?: string };
+    const known = rule ? customRules[rule] : undefined;
+    if (known) return { rule: (reason && known.byReason?.[reason]) || known.rule };
+    // Any other check naming a rule of the catalog (cross-field checks: required, slotOverlap …) keeps it.
+    if (isValidationRule(rule)) return { rule, params: ruleParams };
   }
   const missing = params.input === undefined || params.input === null;
   if ((keyword === 'invalid_type' || keyword === 'invalid_value') && missing) return { rule: 'required' };

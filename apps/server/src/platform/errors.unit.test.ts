@@ -45,6 +45,18 @@ describe('ruleOfIssue', () => {
     expect(ruleOfIssue(issue('invalid_format', { format: 'uuid' }))).toEqual({ rule: 'invalid' });
   });
 
+  it('keeps the rule a custom check names when it is a rule of the catalog, with its parameters', () => {
+    expect(ruleOfIssue(issue('custom', { params: { rule: 'slotOverlap' } }))).toEqual({
+      rule: 'slotOverlap',
+      params: {},
+    });
+    expect(ruleOfIssue(issue('custom', { params: { rule: 'dateRangeTooLong', max: 92 } }))).toEqual({
+      rule: 'dateRangeTooLong',
+      params: { max: 92 },
+    });
+    expect(ruleOfIssue(issue('custom', { params: { rule: 'noSuchRule' } }))).toEqual({ rule: 'invalid' });
+  });
+
   it('calls anything else invalid', () => {
     expect(ruleOfIssue(issue('invalid_value', { values: ['it', 'en'], input: 'xx' }))).toEqual({ rule: 'invalid' });
     expect(ruleOfIssue(issue('custom', {}))).toEqual({ rule: 'invalid' });

@@ -24,7 +24,7 @@ import type {
 import { and, asc, count, desc, eq, ilike, isNull, ne, sql } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit';
 import { auditLog } from '../../platform/audit.schema';
-import type { Database, Executor } from '../../platform/db';
+import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { users } from '../employees/employees.schema';
 import { userGroupMembers, userGroupNotifications, userGroups } from './user-groups.schema';
@@ -64,7 +64,7 @@ function summarize(row: { id: number; name: string; permissions: string[]; membe
 
 export async function listUserGroups(options: { db: Database; page: number; perPage: number; search?: string }) {
   const { db, page, perPage } = options;
-  const where = options.search ? ilike(userGroups.name, `%${options.search.replace(/[%_\\]/g, '\\$&')}%`) : undefined;
+  const where = options.search ? ilike(userGroups.name, containsPattern(options.search)) : undefined;
   const rows = await selectGroupsWithMemberCount(db)
     .where(where)
     .orderBy(asc(userGroups.id))
