@@ -19,8 +19,14 @@ async function setAbilities(page: Page, abilities: string[], on: boolean) {
 }
 
 async function saveGroup(page: Page) {
+  // Wait for this save's own answer: an earlier save's toast may still be on screen.
+  const saved = page.waitForResponse(
+    (response) =>
+      /\/api\/user-groups(\/\d+)?$/.test(new URL(response.url()).pathname) && response.request().method() !== 'GET',
+  );
   await page.getByRole('button', { name: 'Salva' }).first().click();
-  await expect(page.getByText(/^Gruppo .* salvato\.$/)).toBeVisible();
+  expect((await saved).ok()).toBe(true);
+  await expect(page.getByText(/^Gruppo .* salvato\.$/).first()).toBeVisible();
 }
 
 const groupsEntry = (page: Page) => page.getByRole('link', { name: 'Gruppi utenti' });

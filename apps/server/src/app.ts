@@ -15,17 +15,23 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { authRoutes } from './modules/auth/auth.routes';
+import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { developerRoutes } from './modules/developer/developer.routes';
+import { employeesRoutes } from './modules/employees/employees.routes';
 import { languageRoutes } from './modules/language/language.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shopsRoutes } from './modules/shops/shops.routes';
 import { userGroupsRoutes } from './modules/user-groups/user-groups.routes';
 import { registerAccessControl } from './platform/access';
 import { issueCsrfToken } from './platform/crypto';
 import type { Database } from './platform/db';
+import { registerDeveloperAccess } from './platform/developer-access';
 import { AppError, registerErrorHandler } from './platform/errors';
+import { registerMailDelivery } from './platform/mail';
 import { attachRealtime, type Realtime } from './platform/realtime';
 import { createLocalStorage, type Storage } from './platform/storage';
 
@@ -85,6 +91,8 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
 
   registerErrorHandler(app);
   registerAccessControl(app);
+  registerDeveloperAccess(app);
+  registerMailDelivery(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -99,9 +107,13 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
 
   await app.register(authRoutes);
   await app.register(companiesRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(dashboardRoutes);
+  await app.register(developerRoutes);
+  await app.register(employeesRoutes);
   await app.register(languageRoutes);
   await app.register(notificationsRoutes);
+  await app.register(profileRoutes);
   await app.register(settingsRoutes);
   await app.register(shopsRoutes);
   await app.register(userGroupsRoutes);

@@ -117,22 +117,218 @@ export async function seedUserGroups(db: Database): Promise<void> {
 
 export const demoPassword = 'bottega2026';
 
-export const demoUsers: { username: string; name: string; surname: string; group: GroupName; shops: string[] }[] = [
-  { username: 'admin', name: 'Alessandra', surname: 'Ferri', group: 'Amministratore', shops: [] },
-  { username: 'boss', name: 'Giovanni', surname: 'Bottega', group: 'BOSS', shops: [] },
-  { username: 'dipendente', name: 'Marco', surname: 'Rossi', group: 'Dipendente', shops: ['MI01', 'MI02'] },
-  { username: 'contabilita', name: 'Laura', surname: 'Bianchi', group: 'Contabilità', shops: [] },
-  { username: 'exdipendente', name: 'Paolo', surname: 'Verdi', group: 'Ex Dipendente', shops: [] },
-  { username: 'developer', name: 'Sara', surname: 'Conti', group: 'Developer', shops: ['TO01'] },
-  { username: 'ticket', name: 'Luca', surname: 'Gallo', group: 'Ticket', shops: ['RM01'] },
+type DemoEmployeeData = Partial<
+  Pick<
+    typeof users.$inferInsert,
+    | 'matricola'
+    | 'phone'
+    | 'fiscalCode'
+    | 'birthday'
+    | 'engagementDate'
+    | 'identityCardNumber'
+    | 'address'
+    | 'city'
+    | 'cap'
+    | 'iban'
+    | 'bic'
+    | 'bankName'
+    | 'depositCardNumber'
+    | 'employeeType'
+  >
+>;
+
+/**
+ * One user in every group, with employee data of spec §3: each fiscal code agrees with its birthday
+ * and passes the check character, each IBAN is a real-shaped Italian one (CIN and mod 97 correct).
+ */
+export const demoUsers: {
+  username: string;
+  name: string;
+  surname: string;
+  group: GroupName;
+  shops: string[];
+  employee: DemoEmployeeData;
+}[] = [
+  {
+    username: 'admin',
+    name: 'Alessandra',
+    surname: 'Ferri',
+    group: 'Amministratore',
+    shops: [],
+    employee: {
+      matricola: 'M0001',
+      phone: '+39 02 8050 1101',
+      fiscalCode: 'FRRLSN75C54F205I',
+      birthday: '1975-03-14',
+      engagementDate: '2008-02-01',
+      identityCardNumber: 'CA12345AB',
+      address: 'Via Manzoni 14',
+      city: 'Milano',
+      cap: '20121',
+      iban: 'IT90N0306901600100000012345',
+      bic: 'BCITITMM',
+      bankName: 'Intesa Sanpaolo',
+    },
+  },
+  {
+    username: 'boss',
+    name: 'Giovanni',
+    surname: 'Bottega',
+    group: 'BOSS',
+    shops: [],
+    employee: {
+      matricola: 'M0002',
+      phone: '+39 055 234 5678',
+      fiscalCode: 'BTTGNN62S02D612A',
+      birthday: '1962-11-02',
+      engagementDate: '1995-09-01',
+      identityCardNumber: 'CA98765ZX',
+      address: 'Via dei Calzaiuoli 7',
+      city: 'Firenze',
+      cap: '50122',
+      iban: 'IT06F0103002800000061234567',
+      bic: 'PASCITMM',
+      bankName: 'Banca Monte dei Paschi di Siena',
+    },
+  },
+  {
+    username: 'dipendente',
+    name: 'Marco',
+    surname: 'Rossi',
+    group: 'Dipendente',
+    shops: ['MI01', 'MI02'],
+    employee: {
+      matricola: 'M0103',
+      phone: '+39 347 123 4567',
+      fiscalCode: 'RSSMRC90H21F205T',
+      birthday: '1990-06-21',
+      engagementDate: '2019-03-11',
+      identityCardNumber: 'CA55501RT',
+      address: 'Corso di Porta Ticinese 45',
+      city: 'Milano',
+      cap: '20123',
+      iban: 'IT66B0200801602000104567890',
+      bic: 'UNCRITMM',
+      bankName: 'UniCredit',
+      depositCardNumber: '5301 0000 0000 0103',
+    },
+  },
+  {
+    username: 'contabilita',
+    name: 'Laura',
+    surname: 'Bianchi',
+    group: 'Contabilità',
+    shops: [],
+    employee: {
+      matricola: 'M0024',
+      phone: '+39 035 412 9087',
+      fiscalCode: 'BNCLRA84P48A794R',
+      birthday: '1984-09-08',
+      engagementDate: '2012-05-02',
+      identityCardNumber: 'CA44120LB',
+      address: 'Via XX Settembre 3',
+      city: 'Bergamo',
+      cap: '24122',
+      iban: 'IT11M0503411701000000123456',
+      bic: 'BAPPIT21',
+      bankName: 'Banco BPM',
+    },
+  },
+  {
+    username: 'exdipendente',
+    name: 'Paolo',
+    surname: 'Verdi',
+    group: 'Ex Dipendente',
+    shops: [],
+    employee: {
+      matricola: 'M0057',
+      phone: '+39 333 765 4321',
+      fiscalCode: 'VRDPLA79A30L219S',
+      birthday: '1979-01-30',
+      engagementDate: '2010-10-04',
+      identityCardNumber: 'AX3021987',
+      address: 'Via Po 21',
+      city: 'Torino',
+      cap: '10124',
+      iban: 'IT93H0623001000000046512398',
+      bic: 'CRPPIT2P',
+      bankName: 'Crédit Agricole Italia',
+      employeeType: 'EX',
+    },
+  },
+  {
+    username: 'developer',
+    name: 'Sara',
+    surname: 'Conti',
+    group: 'Developer',
+    shops: ['TO01'],
+    employee: {
+      matricola: 'M0140',
+      phone: '+39 349 880 1122',
+      fiscalCode: 'CNTSRA93D52L219H',
+      birthday: '1993-04-12',
+      engagementDate: '2021-09-15',
+      identityCardNumber: 'CA77231SC',
+      address: 'Via Garibaldi 18',
+      city: 'Torino',
+      cap: '10122',
+      iban: 'IT44N0538701000000000765432',
+      bic: 'BPMOIT22',
+      bankName: 'BPER Banca',
+    },
+  },
+  {
+    username: 'ticket',
+    name: 'Luca',
+    surname: 'Gallo',
+    group: 'Ticket',
+    shops: ['RM01'],
+    employee: {
+      matricola: 'M0118',
+      phone: '+39 06 4470 2233',
+      fiscalCode: 'GLLLCU88T05H501K',
+      birthday: '1988-12-05',
+      engagementDate: '2017-01-09',
+      identityCardNumber: 'CA30982LG',
+      address: 'Via Nazionale 60',
+      city: 'Roma',
+      cap: '00184',
+      iban: 'IT08J0306909400100000067890',
+      bic: 'BCITITMM',
+      bankName: 'Intesa Sanpaolo',
+      depositCardNumber: '5301 0000 0000 0118',
+    },
+  },
   {
     username: 'areacontrollo',
     name: 'Chiara',
     surname: 'Marino',
     group: 'Area Controllo',
     shops: ['MI01', 'MI02', 'TO01'],
+    employee: {
+      matricola: 'M0031',
+      phone: '+39 02 8050 1130',
+      fiscalCode: 'MRNCHR81L59F839H',
+      birthday: '1981-07-19',
+      engagementDate: '2013-06-17',
+      identityCardNumber: 'CA61874CM',
+      address: 'Viale Monza 102',
+      city: 'Milano',
+      cap: '20127',
+      iban: 'IT85L0200805000000401234567',
+      bic: 'UNCRITMM',
+      bankName: 'UniCredit',
+    },
   },
-  { username: 'noshifts', name: 'Davide', surname: 'Greco', group: 'Dipendente NO SHIFTS', shops: ['RM02'] },
+  {
+    // Registration not completed yet (see below): the office has entered only the work data.
+    username: 'noshifts',
+    name: 'Davide',
+    surname: 'Greco',
+    group: 'Dipendente NO SHIFTS',
+    shops: ['RM02'],
+    employee: { matricola: 'M0162', engagementDate: '2026-10-01', depositCardNumber: '5301 0000 0000 0162' },
+  },
 ];
 
 /** Partite IVA with a correct check digit (the same check the company form makes). */
@@ -320,7 +516,9 @@ export async function seedDemoData(db: Database): Promise<void> {
         passwordHash,
         name: demo.name,
         surname: demo.surname,
-        registeredAt: new Date(),
+        ...demo.employee,
+        // noshifts has not completed registration yet, so the demo shows that flow (spec §4).
+        registeredAt: demo.username === 'noshifts' ? null : new Date(),
       })
       .returning({ id: users.id });
     const userId = user?.id as number;

@@ -70,6 +70,12 @@ export function sniffFileType(bytes: Uint8Array): SniffedType | null {
 /** A file name safe to show and to send back in Content-Disposition: no path, no control characters. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').trim();
+  const cleaned = [...base]
+    .filter(
+      (character) =>
+        character.charCodeAt(0) > 0x1f && character.charCodeAt(0) !== 0x7f && !'<>:"|?*'.includes(character),
+    )
+    .join('')
+    .trim();
   return (cleaned || 'file').slice(0, 200);
 }

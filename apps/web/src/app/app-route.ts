@@ -24,6 +24,8 @@ export type AppRoute = {
   path: string;
   /** The ability the screen needs; without it the route shows the 403 page and the menu hides it. */
   ability?: Ability;
+  /** Only for developers (first group Developer) and admins: the menu hides it from others (developer tools). */
+  developer?: boolean;
   load: () => Promise<{ default: ComponentType }>;
   menu?: { section: MenuSection | null; label: string; icon: Icon };
 };

@@ -1,10 +1,12 @@
 // Guards /app (spec §2, §4): no token → the login page; a user that fails to load → the token is
-// removed and the page reloads; a user with shops but none chosen → back to the shop choice.
+// removed and the page reloads; a user with shops but none chosen → back to the shop choice;
+// a registration still pending → the registration page.
 import type { Ability } from '@bottega/contracts/permissions';
 import { Center, Loader } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuthUser, useSelectableShops } from '../features/auth/auth.api';
+import { RegistrationGate } from '../features/profile/components/registration-gate';
 import { authToken } from '../lib/api-client';
 import { StatusPage } from '../ui/status-page';
 
@@ -35,7 +37,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (!hasToken) return <Navigate to={`/?next=${next}`} replace />;
   if (!user.data || (needsShop && !shops.data)) return <FullPageLoader />;
   if (needsShop && (shops.data?.length ?? 0) > 0) return <Navigate to={`/?next=${next}`} replace />;
-  return children;
+  return <RegistrationGate>{children}</RegistrationGate>;
 }
 
 export function RequireAbility({ ability, children }: { ability?: Ability; children: ReactNode }) {

@@ -1,7 +1,9 @@
 // History-mode routing (spec §2): the login at `/`, everything else under `/app` behind sign-in.
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
 import { LoginPage } from '../features/auth/pages/login-page';
+import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
 import { StatusPage } from '../ui/status-page';
 import { AppLayout } from './app-layout';
 import { FullPageLoader, RequireAbility, RequireAuth } from './require-auth';
@@ -21,6 +23,9 @@ const screens = appRoutes.map((route) => {
 
 export const router = createBrowserRouter([
   { path: '/', element: <LoginPage /> },
+  // The password reset by email (spec §8) needs no sign-in, like the login.
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
   {
     path: '/app',
     element: (

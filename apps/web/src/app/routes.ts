@@ -1,8 +1,19 @@
 // Every feature's screens, assembled once: the router and the side menu both read this list.
 import { companiesRoutes } from '../features/companies/companies.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
+import { developerRoutes } from '../features/developer/developer.routes';
+import { employeesRoutes } from '../features/employees/employees.routes';
+import { profileRoutes } from '../features/profile/profile.routes';
 import { shopsRoutes } from '../features/shops/shops.routes';
 import { userGroupsRoutes } from '../features/user-groups/user-groups.routes';
 import type { AppRoute } from './app-route';
 
-export const appRoutes: AppRoute[] = [...dashboardRoutes, ...userGroupsRoutes, ...shopsRoutes, ...companiesRoutes];
+export const appRoutes: AppRoute[] = [
+  ...dashboardRoutes,
+  ...developerRoutes,
+  ...employeesRoutes,
+  ...userGroupsRoutes,
+  ...shopsRoutes,
+  ...companiesRoutes,
+  ...profileRoutes,
+];

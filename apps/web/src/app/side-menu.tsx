@@ -18,6 +18,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuthUser } from '../features/auth/auth.api';
+import { isDeveloperUser } from '../features/developer/developer-access';
 import { type AppRoute, type MenuSection, menuSections } from './app-route';
 import { appRoutes } from './routes';
 
@@ -63,8 +64,12 @@ function MenuEntry({ route, onNavigate }: { route: AppRoute; onNavigate: () => v
 export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const can = new Set(useAuthUser().data?.can ?? []);
-  const visible = appRoutes.filter((route) => route.menu && (!route.ability || can.has(route.ability)));
+  const user = useAuthUser().data;
+  const can = new Set(user?.can ?? []);
+  const developer = isDeveloperUser(user);
+  const visible = appRoutes.filter(
+    (route) => route.menu && (!route.ability || can.has(route.ability)) && (!route.developer || developer),
+  );
   const topLevel = visible.filter((route) => route.menu?.section === null);
 
   return (

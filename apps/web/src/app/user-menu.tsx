@@ -1,27 +1,21 @@
-// The user menu of the navbar: language, dark mode, changing shop and signing out.
+// The user menu of the navbar: the profile, language, dark mode, changing shop and signing out.
 import { type Language, languages } from '@bottega/contracts/common';
+import { Group, Menu, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import {
-  Avatar,
-  Group,
-  Menu,
-  Text,
-  UnstyledButton,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from '@mantine/core';
-import { IconCheck, IconLanguage, IconLogout, IconMoon, IconSun, IconSwitchHorizontal } from '@tabler/icons-react';
+  IconCheck,
+  IconLanguage,
+  IconLogout,
+  IconMoon,
+  IconSun,
+  IconSwitchHorizontal,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut, useAuthUser, useSelectableShops } from '../features/auth/auth.api';
-import { changeLanguage, currentLanguage } from '../lib/i18n';
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('');
-}
+import { ProfileAvatar } from '../features/profile/components/profile-avatar';
+import { useChooseLanguage } from '../features/profile/profile.api';
+import { currentLanguage } from '../lib/i18n';
 
 export function UserMenu() {
   const { t } = useTranslation();
@@ -31,6 +25,7 @@ export function UserMenu() {
   const { setColorScheme } = useMantineColorScheme();
   const dark = useComputedColorScheme('light') === 'dark';
   const lng = currentLanguage();
+  const chooseLanguage = useChooseLanguage();
   if (!user) return null;
 
   return (
@@ -38,9 +33,7 @@ export function UserMenu() {
       <Menu.Target>
         <UnstyledButton aria-label={t('userMenu.open')} data-testid="user-menu">
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={user.avatar} radius="xl" size="sm" color="blue">
-              {initials(user.name)}
-            </Avatar>
+            <ProfileAvatar url={user.avatar} name={user.name} size="sm" data-testid="navbar-avatar" />
             <Text size="sm" fw={500} visibleFrom="sm">
               <bdi>{user.name}</bdi>
             </Text>
@@ -49,6 +42,14 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user.userGroup[0]?.name ?? ''}</Menu.Label>
+        <Menu.Item
+          leftSection={<IconUserCircle size={16} />}
+          onClick={() => navigate('/app/user')}
+          data-testid="user-menu-profile"
+        >
+          {t('profile:menu')}
+        </Menu.Item>
+        <Menu.Divider />
         <Menu.Label>
           <Group gap={6}>
             <IconLanguage size={14} />
@@ -58,7 +59,7 @@ export function UserMenu() {
         {languages.map((code: Language) => (
           <Menu.Item
             key={code}
-            onClick={() => void changeLanguage(code)}
+            onClick={() => void chooseLanguage(code)}
             rightSection={code === lng ? <IconCheck size={14} /> : null}
             data-testid={`language-${code}`}
             lang={code}

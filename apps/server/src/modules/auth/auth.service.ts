@@ -10,6 +10,7 @@ import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { decoyPasswordHash, verifyPassword } from '../../platform/passwords';
 import { users } from '../employees/employees.schema';
+import { avatarUrl, isRegistrationPending } from '../profile/profile.service';
 import { userShops } from '../shops/shops.schema';
 import { findShopSummary, listOpenShopSummaries } from '../shops/shops.service';
 import { userGroupMembers, userGroups } from '../user-groups/user-groups.schema';
@@ -37,7 +38,7 @@ function sessionLifetimeMs(config: Pick<Config, 'sessionHours' | 'sessionRemembe
 
 export async function signIn(options: {
   db: Database;
-  config: Pick<Config, 'sessionHours' | 'sessionRememberDays'>;
+  config: Pick<Config, 'sessionHours' | 'sessionRememberDays' | 'registrationRequired'>;
   login: string;
   password: string;
   remember: boolean;
@@ -46,7 +47,7 @@ export async function signIn(options: {
 }) {
   const { db, login } = options;
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, registeredAt: users.registeredAt })
     .from(users)
     .where(
       and(
@@ -95,8 +96,8 @@ export async function signIn(options: {
   return {
     token,
     expiresAt: expiresAt.toISOString(),
-    // Completing registration arrives with the employees area; until then nobody is asked to.
-    registration: false,
+    // Spec §4: the web sends the person to /app/registration first (see the profile module).
+    registration: isRegistrationPending(options.config, user.registeredAt),
     shops: await listSelectableShops({ db, userId: user.id, seesAllShops: seesAllShops(context) }),
   };
 }
@@ -224,7 +225,7 @@ export async function describeAuthUser(options: { db: Database; session: Session
   return {
     id: session.userId,
     name: `${session.user.name} ${session.user.surname}`.trim(),
-    avatar: session.user.avatar,
+    avatar: avatarUrl(session.userId, session.user.avatar),
     can: [...session.abilities].sort(),
     userGroup: session.groups,
     lng: session.user.lng,

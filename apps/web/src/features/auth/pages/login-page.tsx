@@ -8,6 +8,7 @@ import { authToken } from '../../../lib/api-client';
 import { signOut, useAuthUser, useSelectableShops } from '../auth.api';
 import { LanguagePicker } from '../components/language-picker';
 import { PasswordForm } from '../components/password-form';
+import { ForgotPasswordLink, PasswordResetDoneNotice } from '../components/password-reset-links';
 import { ShopChoice } from '../components/shop-choice';
 
 /** Only paths inside the app are followed after sign-in, never another site. */
@@ -34,7 +35,13 @@ export function LoginPage() {
 
   let content: React.ReactNode;
   if (!authToken.get()) {
-    content = <PasswordForm />;
+    content = (
+      <Stack gap="md">
+        {params.get('reset') === 'done' && <PasswordResetDoneNotice />}
+        <PasswordForm />
+        <ForgotPasswordLink />
+      </Stack>
+    );
   } else if (!user.data || !shops.data) {
     return <FullPageLoader />;
   } else if ((user.data.shop && !changingShop) || shops.data.length === 0) {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { firstFieldErrors } from '../../../lib/field-errors';
+import { firstFieldErrors } from '../../../lib/form-validation';
 import { PageHeader } from '../../../ui/page-header';
 import { StatusPage } from '../../../ui/status-page';
 import { useAuthUser } from '../../auth/auth.api';
@@ -58,7 +58,7 @@ export default function CompanyEditPage() {
         if (id === null) navigate(`/app/company/${saved.id}/edit`, { replace: true });
       },
       onError: (error) => {
-        if (error instanceof ApiError) form.setErrors(firstFieldErrors(error));
+        if (error instanceof ApiError) form.setErrors(firstFieldErrors(error.fieldErrors));
       },
     }),
   );

@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { firstFieldErrors } from '../../../lib/field-errors';
+import { firstFieldErrors } from '../../../lib/form-validation';
 import { formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
 import { PageHeader } from '../../../ui/page-header';
@@ -85,7 +85,7 @@ function ShopClosures({ id }: { id: number }) {
               : t('closures.openSaved'),
           }),
         onError: (error) => {
-          if (error instanceof ApiError) closedForm.setErrors(firstFieldErrors(error));
+          if (error instanceof ApiError) closedForm.setErrors(firstFieldErrors(error.fieldErrors));
         },
       },
     ),
@@ -100,7 +100,7 @@ function ShopClosures({ id }: { id: number }) {
           dayForm.reset();
         },
         onError: (error) => {
-          if (error instanceof ApiError) dayForm.setErrors(firstFieldErrors(error));
+          if (error instanceof ApiError) dayForm.setErrors(firstFieldErrors(error.fieldErrors));
         },
       },
     ),

@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { firstFieldErrors } from '../../../lib/field-errors';
+import { firstFieldErrors } from '../../../lib/form-validation';
 import { currentLanguage } from '../../../lib/i18n';
 import { PageHeader } from '../../../ui/page-header';
 import { StatusPage } from '../../../ui/status-page';
@@ -189,7 +189,7 @@ export default function ShopEditPage() {
         }
       },
       onError: (error) => {
-        if (error instanceof ApiError) form.setErrors(firstFieldErrors(error));
+        if (error instanceof ApiError) form.setErrors(firstFieldErrors(error.fieldErrors));
       },
     }),
   );

@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { firstFieldErrors } from '../../../lib/field-errors';
+import { firstFieldErrors } from '../../../lib/form-validation';
 import { currentLanguage } from '../../../lib/i18n';
 import { PageHeader } from '../../../ui/page-header';
 import { StatusPage } from '../../../ui/status-page';
@@ -99,7 +99,7 @@ function ShopWorkingHours({ id }: { id: number }) {
     save.mutate(values, {
       onSuccess: () => notifications.show({ color: 'green', message: t('workingHours.saved') }),
       onError: (error) => {
-        if (error instanceof ApiError) form.setErrors(firstFieldErrors(error));
+        if (error instanceof ApiError) form.setErrors(firstFieldErrors(error.fieldErrors));
       },
     }),
   );

@@ -1,0 +1,55 @@
+// The forms check with the same Zod schemas as the server and word each failure as the server would
+// (the rules of validation.json), so a message never changes between typing and saving.
+import { type ValidationRule, validationRules } from '@bottega/contracts/errors';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+
+function isRule(value: string): value is ValidationRule {
+  return (validationRules as readonly string[]).includes(value);
+}
+
+/** The localized message of one Zod issue, mirroring the server's mapping (platform/errors.ts). */
+export function issueMessage(issue: z.core.$ZodIssue, t: TFunction): string {
+  switch (issue.code) {
+    case 'custom':
+      return t(`validation:${isRule(issue.message) ? issue.message : 'invalid'}`);
+    case 'invalid_format':
+      if (issue.format === 'email') return t('validation:email');
+      if (issue.format === 'date' || issue.format === 'datetime') return t('validation:date');
+      return t('validation:invalid');
+    case 'too_small':
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return t('validation:required');
+      return issue.origin === 'string'
+        ? t('validation:minLength', { min: issue.minimum })
+        : t('validation:min', { min: issue.minimum });
+    case 'too_big':
+      return issue.origin === 'string'
+        ? t('validation:maxLength', { max: issue.maximum })
+        : t('validation:max', { max: issue.maximum });
+    case 'invalid_type':
+      return t(issue.input === undefined || issue.input === null ? 'validation:required' : 'validation:invalid');
+    default:
+      return t('validation:invalid');
+  }
+}
+
+/** Field → first message, for a Mantine form; empty when the values pass. */
+export function validateWith(schema: z.ZodType, values: unknown, t: TFunction): Record<string, string> {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join('.') || '_';
+    errors[field] ??= issueMessage(issue, t);
+  }
+  return errors;
+}
+
+/** The server's field errors (already localized) in the form's shape: first message per field. */
+export function firstFieldErrors(fieldErrors: Record<string, string[]>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fieldErrors)
+      .filter(([, messages]) => messages.length > 0)
+      .map(([field, messages]) => [field, messages[0] as string]),
+  );
+}
