@@ -1,50 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
-import { signInWithShop } from './helpers';
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (crcTable[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A real PNG of noise (it does not compress), so its upload takes long enough to watch on a slow link. */
-function noisePng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = randomBytes((width * 3 + 1) * height);
-  // Every row starts with its filter type: none.
-  for (let row = 0; row < height; row++) rows[row * (width * 3 + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-async function pick(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+import { expect, test } from '@playwright/test';
+import { pick, pngImage, signInWithShop } from './helpers';
 
 test('an employee is created with an identity document, found in the list, turned EX and re-hired', async ({
   page,
@@ -95,7 +50,7 @@ test('an employee is created with an identity document, found in the list, turne
   await front.locator('input[type="file"]').setInputFiles({
     name: 'carta-fronte.png',
     mimeType: 'image/png',
-    buffer: noisePng(320, 200),
+    buffer: pngImage(320, 200, 'noise'),
   });
   await expect(front.getByTestId('upload-progress')).toBeVisible();
   await expect(page.getByText('carta-fronte.png caricato.')).toBeVisible({ timeout: 20_000 });

@@ -1,50 +1,11 @@
-import { crc32, deflateSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
-import { chooseShop, demoPassword, signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { chooseShop, demoPassword, pngImage, signIn, signOut } from './helpers';
 
 // The demo user noshifts has not completed registration (seed.ts), so these journeys run in order:
 // registration first, then the profile. The password is set back at the end for other journeys.
 test.describe.configure({ mode: 'serial' });
 
 const newPassword = 'nuova-password-2026';
-
-/** A real 64×64 PNG of one colour, so the browser can show it. */
-function pngImage(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const checksum = Buffer.alloc(4);
-    checksum.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, checksum]);
-  };
-  const size = 64;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([230, 90, 40]))]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-async function signInWithPassword(page: Page, login: string, password: string) {
-  await page.goto('/');
-  await page.getByLabel('Nome utente o email').fill(login);
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: 'Accedi' }).click();
-}
-
-async function signOut(page: Page) {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('sign-out').click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 test('a user who must register is taken to the registration, fixes a wrong IBAN and lands on the dashboard', async ({
   page,
@@ -123,9 +84,9 @@ test('changing the password asks for the current one, then signing in takes the 
   await expect(form.getByRole('textbox', { name: 'Password attuale', exact: true })).toHaveValue('');
 
   await signOut(page);
-  await signInWithPassword(page, 'noshifts', demoPassword);
+  await signIn(page, 'noshifts', { password: demoPassword });
   await expect(page.getByTestId('sign-in-error')).toHaveText('Le credenziali non corrispondono ai nostri archivi.');
-  await signInWithPassword(page, 'noshifts', newPassword);
+  await signIn(page, 'noshifts', { password: newPassword });
   await chooseShop(page, 'Roma EUR');
   await expect(page).toHaveURL(/\/app$/);
 
@@ -147,7 +108,7 @@ test('an uploaded avatar is shown on the profile and in the navbar', async ({ pa
   await page
     .getByTestId('avatar-dropzone')
     .locator('input[type=file]')
-    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage() });
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage(64, 64) });
   await expect(page.getByText('Foto aggiornata.')).toBeVisible();
   const navbarPicture = page.getByTestId('user-menu').locator('img');
   await expect(navbarPicture).toHaveAttribute('src', /^blob:/);

@@ -1,17 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signInWithShop } from './helpers';
-
-async function openAs(browser: Browser, login: string, shop: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signInWithShop(page, login, shop);
-  return page;
-}
-
-/** Picks an option of a Mantine Select found by its test id. */
-async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+import { expect, test } from '@playwright/test';
+import { openAs, pick } from './helpers';
 
 test('a company and a shop are created with working hours and a closure day, found in the lists, and the shop is closed', async ({
   browser,
@@ -46,7 +34,7 @@ test('a company and a shop are created with working hours and a closure day, fou
   await admin.getByRole('link', { name: 'Nuovo negozio' }).click();
   await admin.getByTestId('shop-name').fill('Bergamo Città Alta');
   await admin.getByTestId('shop-code').fill('bg01');
-  await choose(admin, 'shop-companyId', 'Bottega Sport S.r.l.');
+  await pick(admin, 'shop-companyId', 'Bottega Sport S.r.l.');
   await admin.getByTestId('shop-section').fill('Nord');
   await admin.getByTestId('shop-address').fill('Via Gombito 7');
   await admin.getByTestId('shop-city').fill('Bergamo');
@@ -62,7 +50,7 @@ test('a company and a shop are created with working hours and a closure day, fou
   await admin.getByTestId('shop-merchantCode').fill('4570099001');
   await admin.getByTestId('shop-isRanked').check();
   await admin.getByTestId('shop-hasRankingPortal').check();
-  await choose(admin, 'shop-rankingPortal', 'Retail Ranking');
+  await pick(admin, 'shop-rankingPortal', 'Retail Ranking');
   await admin.getByRole('button', { name: 'Salva' }).first().click();
   // The server's check, next to the field.
   await expect(admin.getByText('Il CAP deve avere 5 cifre.')).toBeVisible();
@@ -112,7 +100,7 @@ test('a company and a shop are created with working hours and a closure day, fou
   await expect(admin.getByTestId('shop-row-BG01')).toBeVisible();
   await expect(admin.getByTestId('shop-row-MI01')).toHaveCount(0);
   await admin.getByTestId('shop-search').fill('');
-  await choose(admin, 'filter-company', 'Bottega Sport S.r.l.');
+  await pick(admin, 'filter-company', 'Bottega Sport S.r.l.');
   await expect(admin.getByTestId('shop-row-BG01')).toBeVisible();
   await expect(admin.getByTestId('shops-total')).toHaveText('1 negozio');
 

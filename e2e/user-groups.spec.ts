@@ -1,11 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signInWithShop } from './helpers';
-
-async function openAs(browser: Browser, login: string, shop: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signInWithShop(page, login, shop);
-  return page;
-}
+import { expect, type Page, test } from '@playwright/test';
+import { openAs } from './helpers';
 
 /** Ticks or unticks abilities of the group open in the editor, found through the permission search. */
 async function setAbilities(page: Page, abilities: string[], on: boolean) {

@@ -19,4 +19,7 @@ if (existsSync('test-results/playwright.json')) {
   failed += stats.unexpected;
   skipped += stats.skipped;
 }
+// A run that failed without a failing test (lint, types, unhandled errors) still counts as failed.
+const exitStatus = Number(process.argv[2] ?? 0);
+if (exitStatus !== 0 && failed === 0) failed = 1;
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -33,6 +33,11 @@ const MIGRATION_LOCK_ID = 7_220_451;
 export function openDatabase(options: { databaseUrl?: string; dataDir?: string; inMemory?: boolean }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (restart, failover, a dropped database) is discarded by
+    // the pool and replaced on the next query; without a listener its 'error' would crash the process.
+    pool.on('error', (error) => {
+      process.emitWarning(`idle database connection lost: ${error.message}`);
+    });
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
     return {
       db,
