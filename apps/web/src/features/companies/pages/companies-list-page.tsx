@@ -1,18 +1,6 @@
 // Management › company/list: the companies with their VAT number and shops, searchable and paginated on the server.
 import type { Company } from '@bottega/contracts/companies';
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Pagination,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Button, Card, EmptyState, Group, Pagination, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingSkyscraper, IconEye, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -22,6 +10,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
+import { RowAction } from '../../../ui/row-action';
 import { useAuthUser } from '../../auth/auth.api';
 import { useCompanies, useDeleteCompany } from '../companies.api';
 
@@ -120,31 +109,24 @@ export default function CompaniesListPage() {
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
                         {can.has('shops.companies.view') && (
-                          <Tooltip label={canEdit ? t('edit') : t('open')}>
-                            <ActionIcon
-                              variant="subtle"
-                              component={Link}
-                              to={`/app/company/${company.id}/edit`}
-                              aria-label={`${canEdit ? t('edit') : t('open')}: ${company.name}`}
-                            >
-                              {canEdit ? <IconPencil size={18} /> : <IconEye size={18} />}
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction
+                            label={canEdit ? t('edit') : t('open')}
+                            subject={company.name}
+                            icon={canEdit ? <IconPencil size={18} /> : <IconEye size={18} />}
+                            to={`/app/company/${company.id}/edit`}
+                          />
                         )}
                         {can.has('shops.companies.delete') && (
-                          <Tooltip label={t('delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              onClick={() => {
-                                remove.reset();
-                                setDeleting(company);
-                              }}
-                              aria-label={`${t('delete')}: ${company.name}`}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction
+                            label={t('delete')}
+                            subject={company.name}
+                            icon={<IconTrash size={18} />}
+                            color="red"
+                            onClick={() => {
+                              remove.reset();
+                              setDeleting(company);
+                            }}
+                          />
                         )}
                       </Group>
                     </Table.Td>

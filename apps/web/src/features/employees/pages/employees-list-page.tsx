@@ -1,7 +1,6 @@
 // Management › employees/list: search and filters answered by the server, a page at a time.
 import { type EmployeeSummary, employeeTypes } from '@bottega/contracts/employees';
 import {
-  ActionIcon,
   Badge,
   Button,
   Card,
@@ -25,6 +24,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
+import { RowAction } from '../../../ui/row-action';
 import { useAuthUser } from '../../auth/auth.api';
 import { EmployeeTypeBadge } from '../components/employee-type-badge';
 import { useDeleteEmployee, useEmployeeOptions, useEmployees } from '../employees.api';
@@ -216,35 +216,26 @@ export default function EmployeesListPage() {
                           <Table.Td>
                             <Group gap={4} justify="flex-end" wrap="nowrap">
                               {can.has('employees.view') && (
-                                <Tooltip label={can.has('employees.manage.edit') ? t('edit') : t('open')}>
-                                  <ActionIcon
-                                    variant="subtle"
-                                    component={Link}
-                                    to={`/app/employees/${employee.id}/edit`}
-                                    aria-label={`${can.has('employees.manage.edit') ? t('edit') : t('open')}: ${fullName}`}
-                                  >
-                                    {can.has('employees.manage.edit') ? (
-                                      <IconPencil size={18} />
-                                    ) : (
-                                      <IconEye size={18} />
-                                    )}
-                                  </ActionIcon>
-                                </Tooltip>
+                                <RowAction
+                                  label={can.has('employees.manage.edit') ? t('edit') : t('open')}
+                                  subject={fullName}
+                                  icon={
+                                    can.has('employees.manage.edit') ? <IconPencil size={18} /> : <IconEye size={18} />
+                                  }
+                                  to={`/app/employees/${employee.id}/edit`}
+                                />
                               )}
                               {can.has('employees.manage.delete') && employee.id !== me?.id && (
-                                <Tooltip label={t('delete')}>
-                                  <ActionIcon
-                                    variant="subtle"
-                                    color="red"
-                                    onClick={() => {
-                                      remove.reset();
-                                      setDeleting(employee);
-                                    }}
-                                    aria-label={`${t('delete')}: ${fullName}`}
-                                  >
-                                    <IconTrash size={18} />
-                                  </ActionIcon>
-                                </Tooltip>
+                                <RowAction
+                                  label={t('delete')}
+                                  subject={fullName}
+                                  icon={<IconTrash size={18} />}
+                                  color="red"
+                                  onClick={() => {
+                                    remove.reset();
+                                    setDeleting(employee);
+                                  }}
+                                />
                               )}
                             </Group>
                           </Table.Td>

@@ -3,7 +3,6 @@
 // Filters live in the address, so a company's page can link to its shops and Back restores them.
 import { type ShopListItem, type ShopStatus, shopStatuses } from '@bottega/contracts/shops';
 import {
-  ActionIcon,
   Badge,
   Button,
   Card,
@@ -17,7 +16,6 @@ import {
   Table,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -38,6 +36,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
+import { RowAction } from '../../../ui/row-action';
 import { useAuthUser } from '../../auth/auth.api';
 import { useDeleteShop, useShopOptions, useShops } from '../shops.api';
 
@@ -233,55 +232,40 @@ export default function ShopsListPage() {
                         <Table.Td>
                           <Group gap={4} justify="flex-end" wrap="nowrap">
                             {can.has('shops.manage.view') && (
-                              <Tooltip label={canEdit ? t('edit') : t('open')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  component={Link}
-                                  to={`/app/shops/${shop.id}/edit`}
-                                  aria-label={`${canEdit ? t('edit') : t('open')}: ${shop.name}`}
-                                >
-                                  {canEdit ? <IconPencil size={18} /> : <IconEye size={18} />}
-                                </ActionIcon>
-                              </Tooltip>
+                              <RowAction
+                                label={canEdit ? t('edit') : t('open')}
+                                subject={shop.name}
+                                icon={canEdit ? <IconPencil size={18} /> : <IconEye size={18} />}
+                                to={`/app/shops/${shop.id}/edit`}
+                              />
                             )}
                             {can.has('shops.manage.view') && (
-                              <Tooltip label={t('tabs.closures')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  component={Link}
-                                  to={`/app/shops/${shop.id}/closures`}
-                                  aria-label={`${t('tabs.closures')}: ${shop.name}`}
-                                >
-                                  <IconCalendarOff size={18} />
-                                </ActionIcon>
-                              </Tooltip>
+                              <RowAction
+                                label={t('tabs.closures')}
+                                subject={shop.name}
+                                icon={<IconCalendarOff size={18} />}
+                                to={`/app/shops/${shop.id}/closures`}
+                              />
                             )}
                             {can.has('shops.manage.workingHours') && (
-                              <Tooltip label={t('tabs.workingHours')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  component={Link}
-                                  to={`/app/shops/${shop.id}/workingHours`}
-                                  aria-label={`${t('tabs.workingHours')}: ${shop.name}`}
-                                >
-                                  <IconClock size={18} />
-                                </ActionIcon>
-                              </Tooltip>
+                              <RowAction
+                                label={t('tabs.workingHours')}
+                                subject={shop.name}
+                                icon={<IconClock size={18} />}
+                                to={`/app/shops/${shop.id}/workingHours`}
+                              />
                             )}
                             {can.has('shops.manage.delete') && (
-                              <Tooltip label={t('delete')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="red"
-                                  onClick={() => {
-                                    remove.reset();
-                                    setDeleting(shop);
-                                  }}
-                                  aria-label={`${t('delete')}: ${shop.name}`}
-                                >
-                                  <IconTrash size={18} />
-                                </ActionIcon>
-                              </Tooltip>
+                              <RowAction
+                                label={t('delete')}
+                                subject={shop.name}
+                                icon={<IconTrash size={18} />}
+                                color="red"
+                                onClick={() => {
+                                  remove.reset();
+                                  setDeleting(shop);
+                                }}
+                              />
                             )}
                           </Group>
                         </Table.Td>

@@ -1,18 +1,6 @@
 // Management › usersGroup/list: the groups with their members and abilities, searchable and paginated on the server.
 import type { UserGroupSummary } from '@bottega/contracts/user-groups';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Pagination,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Card, EmptyState, Group, Pagination, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBell, IconPencil, IconPlus, IconSearch, IconTrash, IconUsersGroup } from '@tabler/icons-react';
@@ -22,6 +10,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
+import { RowAction } from '../../../ui/row-action';
 import { useAuthUser } from '../../auth/auth.api';
 import { useDeleteUserGroup, useUserGroups } from '../user-groups.api';
 
@@ -108,43 +97,32 @@ export default function UserGroupsListPage() {
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
                         {can.has('employees.userGroups.edit') && (
-                          <Tooltip label={t('edit')}>
-                            <ActionIcon
-                              variant="subtle"
-                              component={Link}
-                              to={`/app/usersGroup/${group.id}/edit`}
-                              aria-label={`${t('edit')}: ${group.name}`}
-                            >
-                              <IconPencil size={18} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction
+                            label={t('edit')}
+                            subject={group.name}
+                            icon={<IconPencil size={18} />}
+                            to={`/app/usersGroup/${group.id}/edit`}
+                          />
                         )}
                         {can.has('employees.userGroups.notifications') && (
-                          <Tooltip label={t('notifications')}>
-                            <ActionIcon
-                              variant="subtle"
-                              component={Link}
-                              to={`/app/usersGroup/notification/${group.id}/edit`}
-                              aria-label={`${t('notifications')}: ${group.name}`}
-                            >
-                              <IconBell size={18} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction
+                            label={t('notifications')}
+                            subject={group.name}
+                            icon={<IconBell size={18} />}
+                            to={`/app/usersGroup/notification/${group.id}/edit`}
+                          />
                         )}
                         {can.has('employees.userGroups.delete') && !group.isAdmin && (
-                          <Tooltip label={t('delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              onClick={() => {
-                                remove.reset();
-                                setDeleting(group);
-                              }}
-                              aria-label={`${t('delete')}: ${group.name}`}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction
+                            label={t('delete')}
+                            subject={group.name}
+                            icon={<IconTrash size={18} />}
+                            color="red"
+                            onClick={() => {
+                              remove.reset();
+                              setDeleting(group);
+                            }}
+                          />
                         )}
                       </Group>
                     </Table.Td>
