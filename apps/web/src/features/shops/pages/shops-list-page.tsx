@@ -2,45 +2,18 @@
 // shops.manage.viewClosed) closed ones, searched by name, code or city and paginated on the server.
 // Filters live in the address, so a company's page can link to its shops and Back restores them.
 import { type ShopListItem, type ShopStatus, shopStatuses } from '@bottega/contracts/shops';
-import {
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import {
-  IconBuildingStore,
-  IconCalendarOff,
-  IconClock,
-  IconEye,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconTrash,
-} from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Badge, Group, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
+import { IconBuildingStore, IconCalendarOff, IconClock } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../../lib/error-message';
+import { useSearchParams } from 'react-router';
 import { formatDate } from '../../../lib/format-date';
-import { ConfirmModal } from '../../../ui/confirm-modal';
-import { PageHeader } from '../../../ui/page-header';
+import { useDeleteConfirmation } from '../../../ui/delete-confirmation';
+import { ListPage } from '../../../ui/list-page';
 import { RowAction } from '../../../ui/row-action';
+import { listPerPage, useListSearch } from '../../../ui/use-list-page';
 import { useAuthUser } from '../../auth/auth.api';
 import { useDeleteShop, useShopOptions, useShops } from '../shops.api';
-
-const perPage = 20;
 
 function isStatus(value: string | null): value is ShopStatus {
   return (shopStatuses as readonly (string | null)[]).includes(value);
@@ -50,8 +23,7 @@ export default function ShopsListPage() {
   const { t } = useTranslation(['shops', 'common']);
   const can = new Set(useAuthUser().data?.can ?? []);
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 250);
+  const { search, setSearch, debouncedSearch } = useListSearch(params.get('search') ?? '');
   const companyId = params.get('companyId');
   const section = params.get('section');
   const seesClosed = can.has('shops.manage.viewClosed');
@@ -80,45 +52,31 @@ export default function ShopsListPage() {
   const options = useShopOptions(can.has('shops.manage.view'));
   const shops = useShops({
     page,
-    perPage,
+    perPage: listPerPage,
     status,
     search: debouncedSearch || undefined,
     companyId: companyId ? Number(companyId) : undefined,
     section: section ?? undefined,
   });
-  const remove = useDeleteShop();
-  const [deleting, setDeleting] = useState<ShopListItem | null>(null);
+  const list = {
+    search,
+    setSearch,
+    page,
+    setPage: (value: number) => setFilter('page', String(value)),
+    deletion: useDeleteConfirmation(useDeleteShop(), (shop: ShopListItem) => shop.name),
+  };
 
-  const total = shops.data?.meta.total ?? 0;
-  const totalPages = Math.max(1, Math.ceil(total / perPage));
-  const rows = shops.data?.data ?? [];
   const filtered = Boolean(debouncedSearch || companyId || section || status !== 'open');
-  const canEdit = can.has('shops.manage.edit');
 
   return (
-    <>
-      <PageHeader
-        title={t('title')}
-        description={t('description')}
-        actions={
-          can.has('shops.manage.add') && (
-            <Button component={Link} to="/app/shops/create" leftSection={<IconPlus size={16} />}>
-              {t('create')}
-            </Button>
-          )
-        }
-      />
-      <Card withBorder padding={0}>
-        <Group p="md" gap="sm" align="flex-end">
-          <TextInput
-            placeholder={t('searchPlaceholder')}
-            aria-label={t('searchPlaceholder')}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            w={{ base: '100%', sm: 300 }}
-            data-testid="shop-search"
-          />
+    <ListPage
+      t={t}
+      createTo={can.has('shops.manage.add') && '/app/shops/create'}
+      list={list}
+      query={shops}
+      search={{ label: t('searchPlaceholder'), width: 300, testId: 'shop-search' }}
+      filters={
+        <>
           {options.data && (
             <>
               <Select
@@ -153,155 +111,89 @@ export default function ShopsListPage() {
               data-testid="filter-status"
             />
           )}
-        </Group>
-        {shops.isError ? (
-          <Text c="red" p="md" role="alert">
-            {errorMessage(shops.error, t)}
-          </Text>
-        ) : rows.length === 0 && !shops.isPending ? (
-          <EmptyState
-            py="xl"
-            icon={<IconBuildingStore size={32} />}
-            title={filtered ? t('noMatch') : t('empty')}
-            data-testid="shops-empty"
-          />
-        ) : (
-          <Table.ScrollContainer minWidth={860}>
-            <Table highlightOnHover verticalSpacing="sm" data-testid="shops-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('fields.name')}</Table.Th>
-                  <Table.Th>{t('fields.company')}</Table.Th>
-                  <Table.Th>{t('fields.section')}</Table.Th>
-                  <Table.Th>{t('fields.address')}</Table.Th>
-                  <Table.Th>{t('fields.phone')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shops.isPending
-                  ? Array.from({ length: 6 }, (_, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
-                      <Table.Tr key={index}>
-                        {Array.from({ length: 6 }, (_, cell) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells
-                          <Table.Td key={cell}>
-                            <Skeleton h={14} w={cell === 0 ? 160 : 80} />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))
-                  : rows.map((shop) => (
-                      <Table.Tr key={shop.id} data-testid={`shop-row-${shop.code}`}>
-                        <Table.Td>
-                          <Stack gap={0}>
-                            <Group gap="xs" wrap="nowrap">
-                              <Text fw={500}>
-                                <bdi>{shop.name}</bdi>
-                              </Text>
-                              {shop.closed && (
-                                <Badge size="sm" variant="light" color="gray" data-testid="closed-badge">
-                                  {t('closedOn', { date: formatDate(shop.closedOn) })}
-                                </Badge>
-                              )}
-                            </Group>
-                            <Text size="xs" c="dimmed" dir="ltr" ta="start">
-                              {shop.code}
-                            </Text>
-                          </Stack>
-                        </Table.Td>
-                        <Table.Td>
-                          <bdi>{shop.companyName}</bdi>
-                        </Table.Td>
-                        <Table.Td>{shop.section}</Table.Td>
-                        <Table.Td>
-                          <Stack gap={0}>
-                            <Text size="sm">
-                              <bdi>{shop.address}</bdi>
-                            </Text>
-                            <Text size="xs" c="dimmed">
-                              <bdi>{shop.province ? `${shop.city} (${shop.province})` : shop.city}</bdi>
-                            </Text>
-                          </Stack>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" dir="ltr" ta="start" style={{ whiteSpace: 'nowrap' }}>
-                            {shop.phone}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            {can.has('shops.manage.view') && (
-                              <RowAction
-                                label={canEdit ? t('edit') : t('open')}
-                                subject={shop.name}
-                                icon={canEdit ? <IconPencil size={18} /> : <IconEye size={18} />}
-                                to={`/app/shops/${shop.id}/edit`}
-                              />
-                            )}
-                            {can.has('shops.manage.view') && (
-                              <RowAction
-                                label={t('tabs.closures')}
-                                subject={shop.name}
-                                icon={<IconCalendarOff size={18} />}
-                                to={`/app/shops/${shop.id}/closures`}
-                              />
-                            )}
-                            {can.has('shops.manage.workingHours') && (
-                              <RowAction
-                                label={t('tabs.workingHours')}
-                                subject={shop.name}
-                                icon={<IconClock size={18} />}
-                                to={`/app/shops/${shop.id}/workingHours`}
-                              />
-                            )}
-                            {can.has('shops.manage.delete') && (
-                              <RowAction
-                                label={t('delete')}
-                                subject={shop.name}
-                                icon={<IconTrash size={18} />}
-                                color="red"
-                                onClick={() => {
-                                  remove.reset();
-                                  setDeleting(shop);
-                                }}
-                              />
-                            )}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <Group justify="space-between" p="md">
-          <Text size="sm" c="dimmed" data-testid="shops-total">
-            {shops.data ? t('total', { count: total }) : ''}
-          </Text>
-          {totalPages > 1 && (
-            <Pagination value={page} onChange={(value) => setFilter('page', String(value))} total={totalPages} />
-          )}
-        </Group>
-      </Card>
-      <ConfirmModal
-        opened={deleting !== null}
-        title={t('deleteTitle')}
-        message={t('deleteMessage', { name: deleting?.name ?? '' })}
-        confirmLabel={t('delete')}
-        loading={remove.isPending}
-        error={errorMessage(remove.error, t)}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: t('deleted', { name: deleting.name }) });
-              setDeleting(null);
-            },
-          })
-        }
-      />
-    </>
+        </>
+      }
+      empty={{ icon: <IconBuildingStore size={32} />, title: filtered ? t('noMatch') : t('empty') }}
+      columns={[
+        { label: t('fields.name') },
+        { label: t('fields.company') },
+        { label: t('fields.section') },
+        { label: t('fields.address') },
+        { label: t('fields.phone') },
+      ]}
+      minWidth={860}
+      skeleton
+      row={{
+        testId: (shop) => `shop-row-${shop.code}`,
+        subject: (shop) => shop.name,
+        cells: (shop) => (
+          <>
+            <Table.Td>
+              <Stack gap={0}>
+                <Group gap="xs" wrap="nowrap">
+                  <Text fw={500}>
+                    <bdi>{shop.name}</bdi>
+                  </Text>
+                  {shop.closed && (
+                    <Badge size="sm" variant="light" color="gray" data-testid="closed-badge">
+                      {t('closedOn', { date: formatDate(shop.closedOn) })}
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="xs" c="dimmed" dir="ltr" ta="start">
+                  {shop.code}
+                </Text>
+              </Stack>
+            </Table.Td>
+            <Table.Td>
+              <bdi>{shop.companyName}</bdi>
+            </Table.Td>
+            <Table.Td>{shop.section}</Table.Td>
+            <Table.Td>
+              <Stack gap={0}>
+                <Text size="sm">
+                  <bdi>{shop.address}</bdi>
+                </Text>
+                <Text size="xs" c="dimmed">
+                  <bdi>{shop.province ? `${shop.city} (${shop.province})` : shop.city}</bdi>
+                </Text>
+              </Stack>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" dir="ltr" ta="start" style={{ whiteSpace: 'nowrap' }}>
+                {shop.phone}
+              </Text>
+            </Table.Td>
+          </>
+        ),
+        open: can.has('shops.manage.view') && {
+          to: (shop) => `/app/shops/${shop.id}/edit`,
+          editable: can.has('shops.manage.edit'),
+        },
+        actions: (shop) => (
+          <>
+            {can.has('shops.manage.view') && (
+              <RowAction
+                label={t('tabs.closures')}
+                subject={shop.name}
+                icon={<IconCalendarOff size={18} />}
+                to={`/app/shops/${shop.id}/closures`}
+              />
+            )}
+            {can.has('shops.manage.workingHours') && (
+              <RowAction
+                label={t('tabs.workingHours')}
+                subject={shop.name}
+                icon={<IconClock size={18} />}
+                to={`/app/shops/${shop.id}/workingHours`}
+              />
+            )}
+          </>
+        ),
+        canDelete: () => can.has('shops.manage.delete'),
+      }}
+      total={(count) => t('total', { count })}
+      testIdPrefix="shops"
+    />
   );
 }
