@@ -76,3 +76,133 @@ export function pngImage(width: number, height: number, fill: 'colour' | 'noise'
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+type ApiCall = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; token?: string; body?: unknown };
+
+/**
+ * Calls the API from the page (which must show the app, for its CSRF meta tag) with the headers the
+ * web app sends (spec §7); a refusal fails the journey with the server's answer.
+ */
+export async function callApi<T>(page: Page, call: ApiCall): Promise<T> {
+  return page.evaluate(async ({ method = 'GET', path, token, body }) => {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      'X-CSRF-TOKEN': document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '',
+    };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+    return answer as T;
+  }, call);
+}
+
+/** A session token for a user without a second step (a password sign-in through the API). */
+async function tokenOf(page: Page, login: string, password = demoPassword): Promise<string> {
+  const { data } = await callApi<{ data: { step: string; token?: string } }>(page, {
+    method: 'POST',
+    path: '/api/auth/login',
+    body: { login, password },
+  });
+  if (!data.token) throw new Error(`${login} has a second sign-in step: ${data.step}`);
+  return data.token;
+}
+
+/**
+ * A person only one journey uses, so it can change their sign-in without disturbing the others:
+ * created by the administrator through the API, with the demo password, already registered, in the
+ * given shop and either an existing group or a new group of their own with the given abilities.
+ */
+export async function createEmployee(
+  browser: Browser,
+  options: { shop: string } & ({ group: string } | { permissions: string[] }),
+): Promise<{ id: number; username: string }> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    const admin = await tokenOf(page, 'admin');
+    const { data: choices } = await callApi<{
+      data: { shops: { id: number; name: string }[]; groups: { id: number; name: string }[] };
+    }>(page, { path: '/api/employees/options', token: admin });
+    const username = `e2e.${randomBytes(4).toString('hex')}`;
+    const shopId = choices.shops.find((shop) => shop.name === options.shop)?.id;
+    // A group of their own gets its abilities once they are registered: one like "must use MFA"
+    // would stop the password-only sign-in the registration below needs.
+    const groupId =
+      'group' in options
+        ? choices.groups.find((group) => group.name === options.group)?.id
+        : (
+            await callApi<{ data: { id: number } }>(page, {
+              method: 'POST',
+              path: '/api/user-groups',
+              token: admin,
+              body: { name: `Gruppo ${username}`, permissions: [] },
+            })
+          ).data.id;
+    if (!shopId || !groupId) throw new Error(`no shop ${options.shop} or no group`);
+    const { data: employee } = await callApi<{ data: { id: number } }>(page, {
+      method: 'POST',
+      path: '/api/employees',
+      token: admin,
+      body: {
+        name: 'Elena',
+        surname: 'Prova',
+        matricola: '',
+        username,
+        email: `${username}@bottega.example`,
+        depositCardNumber: '',
+        shopId,
+        shopIds: [],
+        groupIds: [groupId],
+        phone: '',
+        fiscalCode: '',
+        engagementDate: null,
+        birthday: null,
+        identityCardNumber: '',
+        address: '',
+        city: '',
+        cap: '',
+        iban: '',
+        bic: '',
+        bankName: '',
+        useFingerprint: false,
+        password: demoPassword,
+        passwordConfirmation: demoPassword,
+      },
+    });
+    await callApi(page, {
+      method: 'POST',
+      path: '/api/profile/registration',
+      token: await tokenOf(page, username),
+      body: {
+        phone: '+39 333 765 4321',
+        fiscalCode: 'PRVLNE90A41F205K',
+        birthday: '1990-01-01',
+        identityCardNumber: 'CA00000AA',
+        address: 'Via Torino 1',
+        city: 'Milano',
+        cap: '20123',
+        iban: 'IT60 X054 2811 1010 0000 0123 456',
+        bankName: 'Banca di Milano',
+      },
+    });
+    if ('permissions' in options) {
+      await callApi(page, {
+        method: 'PUT',
+        path: `/api/user-groups/${groupId}`,
+        token: admin,
+        body: { name: `Gruppo ${username}`, permissions: options.permissions },
+      });
+    }
+    return { id: employee.id, username };
+  } finally {
+    await context.close();
+  }
+}

@@ -31,6 +31,7 @@ import { issueCsrfToken } from './platform/crypto';
 import type { Database } from './platform/db';
 import { registerDeveloperAccess } from './platform/developer-access';
 import { AppError, registerErrorHandler } from './platform/errors';
+import { createLoginThrottle, type LoginThrottle } from './platform/login-throttle';
 import { registerMailDelivery } from './platform/mail';
 import { attachRealtime, type Realtime } from './platform/realtime';
 import { createLocalStorage, type Storage } from './platform/storage';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     config: Config;
     realtime: Realtime;
     storage: Storage;
+    /** Sign-in lockout counters, shared by every server process (database, or Redis with REDIS_URL). */
+    loginThrottle: LoginThrottle;
     /** Every route with what it declares: read by the access tests and the authorization matrix. */
     routeRegistry: RegisteredRoute[];
   }
@@ -78,6 +81,13 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   );
   app.addHook('onClose', () => app.realtime.close());
   app.decorate('storage', createLocalStorage(path.join(config.dataDir, 'files')));
+  const loginThrottle = createLoginThrottle({
+    db: options.db,
+    settings: config.loginThrottle,
+    redisUrl: config.redisUrl,
+  });
+  app.decorate('loginThrottle', loginThrottle);
+  app.addHook('onClose', () => loginThrottle.close());
   // One file per upload request, never larger than the setting; routes read it with request.file().
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
 

@@ -47,6 +47,9 @@ const environmentSchema = z.object({
   PASSWORD_RESET_MINUTES: z.coerce.number().int().positive().default(60),
   PASSWORD_RESET_THROTTLE_SECONDS: z.coerce.number().int().nonnegative().default(60),
   PASSWORD_RESET_REVEAL_UNKNOWN_EMAIL: flag.default(false),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  LOGIN_MAX_LOCK_MINUTES: z.coerce.number().int().positive().default(1440),
   WEB_DIST: z.string().optional(),
   FOOTER_CORPORATE_URL: z.string().default('https://www.example.com'),
   FOOTER_CUSTOMER_SERVICE_URL: z.string().default('mailto:assistenza@example.com'),
@@ -77,6 +80,8 @@ export type Config = {
   /** Employee fields a person may change on their own profile. */
   profileSelfEditable: string[];
   passwordReset: { minutes: number; throttleSeconds: number; revealUnknownEmail: boolean };
+  /** Sign-in lockout (spec §8): failures allowed per account and address within the window, and the longest lock. */
+  loginThrottle: { maxAttempts: number; windowMinutes: number; maxLockMinutes: number };
   webDist: string;
   footer: { corporate: string; customerService: string; shop: string; contact: string };
 };
@@ -127,6 +132,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       minutes: env.PASSWORD_RESET_MINUTES,
       throttleSeconds: env.PASSWORD_RESET_THROTTLE_SECONDS,
       revealUnknownEmail: env.PASSWORD_RESET_REVEAL_UNKNOWN_EMAIL,
+    },
+    loginThrottle: {
+      maxAttempts: env.LOGIN_MAX_ATTEMPTS,
+      windowMinutes: env.LOGIN_WINDOW_MINUTES,
+      maxLockMinutes: env.LOGIN_MAX_LOCK_MINUTES,
     },
     webDist: env.WEB_DIST
       ? resolveFromInvocation(env.WEB_DIST, environment)

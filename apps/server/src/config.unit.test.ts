@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       registrationRequired: true,
       profileSelfEditable: ['phone', 'address', 'city', 'cap', 'iban', 'bic', 'bankName'],
       passwordReset: { minutes: 60, throttleSeconds: 60, revealUnknownEmail: false },
+      loginThrottle: { maxAttempts: 5, windowMinutes: 15, maxLockMinutes: 1440 },
       webDist: path.join(repositoryRoot, 'apps/web/dist'),
       footer: {
         corporate: 'https://www.example.com',
@@ -57,6 +58,9 @@ describe('loadConfig', () => {
       SESSION_HOURS: '8',
       BODY_LIMIT_BYTES: '4096',
       LOG_LEVEL: 'warn',
+      LOGIN_MAX_ATTEMPTS: '3',
+      LOGIN_WINDOW_MINUTES: '10',
+      LOGIN_MAX_LOCK_MINUTES: '60',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -65,6 +69,7 @@ describe('loadConfig', () => {
       sessionHours: 8,
       bodyLimitBytes: 4096,
       logLevel: 'warn',
+      loginThrottle: { maxAttempts: 3, windowMinutes: 10, maxLockMinutes: 60 },
     });
     expect(loadConfig({ APP_KEY: appKey, DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
@@ -74,6 +79,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ APP_KEY: appKey, PORT: '70000' })).toThrow(/PORT: .*65535/);
     expect(() => loadConfig({ APP_KEY: 'short' })).toThrow(/APP_KEY: /);
     expect(() => loadConfig({ APP_KEY: appKey, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL: /);
+    expect(() => loadConfig({ APP_KEY: appKey, LOGIN_MAX_ATTEMPTS: '0' })).toThrow(/LOGIN_MAX_ATTEMPTS: /);
+    expect(() => loadConfig({ APP_KEY: appKey, LOGIN_WINDOW_MINUTES: '2.5' })).toThrow(/LOGIN_WINDOW_MINUTES: /);
+    expect(() => loadConfig({ APP_KEY: appKey, LOGIN_MAX_LOCK_MINUTES: 'forever' })).toThrow(
+      /LOGIN_MAX_LOCK_MINUTES: /,
+    );
   });
 
   it('resolves relative folders from where npm was run, or the working directory', () => {

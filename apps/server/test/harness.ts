@@ -133,7 +133,7 @@ function expectOk(response: LightMyRequestResponse, what: string): void {
   if (response.statusCode !== 200) throw new Error(`${what} answered ${response.statusCode}: ${response.body}`);
 }
 
-/** Signs in and returns the bearer token. */
+/** Signs in with a password alone (no two-factor) and returns the bearer token. */
 export async function signIn(
   app: FastifyInstance,
   login: string,
@@ -142,7 +142,9 @@ export async function signIn(
 ): Promise<string> {
   const response = await api(app, { method: 'POST', url: '/api/auth/login', body: { login, password, remember } });
   expectOk(response, `sign-in of ${login}`);
-  return response.json().data.token;
+  const { data } = response.json();
+  if (data.step !== 'signedIn') throw new Error(`sign-in of ${login} asks for a second step: ${data.step}`);
+  return data.token;
 }
 
 /** Chooses one of the session's selectable shops by code and returns the shop. */

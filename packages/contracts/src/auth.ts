@@ -17,15 +17,28 @@ export const shopSummarySchema = z.object({
 });
 export type ShopSummary = z.infer<typeof shopSummarySchema>;
 
-export const signInAnswerSchema = dataOf(
-  z.object({
-    token: z.string(),
-    expiresAt: z.iso.datetime(),
-    /** Spec §4: the sign-in answer says whether registration must be completed first. */
-    registration: z.boolean(),
-    shops: z.array(shopSummarySchema),
-  }),
-);
+/** A session was opened: the token, and what the web does next (registration, shop choice). */
+export const signedInSchema = z.object({
+  step: z.literal('signedIn'),
+  token: z.string(),
+  expiresAt: z.iso.datetime(),
+  /** Spec §4: the sign-in answer says whether registration must be completed first. */
+  registration: z.boolean(),
+  shops: z.array(shopSummarySchema),
+});
+export type SignedIn = z.infer<typeof signedInSchema>;
+
+/**
+ * The password was right but a second step is due: `mfaCode` (enter a code or a recovery code) or
+ * `mfaSetup` (the user's group must use two-factor and it is not set up yet). `challenge` is an
+ * opaque, short-lived token for that step.
+ */
+export const secondStepSchema = z.object({
+  step: z.enum(['mfaCode', 'mfaSetup']),
+  challenge: z.string(),
+});
+
+export const signInAnswerSchema = dataOf(z.discriminatedUnion('step', [signedInSchema, secondStepSchema]));
 export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
 
 export const chooseShopBodySchema = z.object({ shopId: z.number().int().positive() });

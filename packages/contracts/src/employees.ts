@@ -78,6 +78,8 @@ export const employeeSchema = employeeSummarySchema.extend({
   bic: z.string(),
   bankName: z.string(),
   useFingerprint: z.boolean(),
+  /** Two-factor sign-in is set up (a user with "can reset MFA" may reset it). */
+  mfaEnabled: z.boolean(),
   registeredAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

@@ -3,6 +3,14 @@
 
 export const errorCodes = {
   invalidCredentials: 401,
+  tooManyAttempts: 429,
+  invalidMfaCode: 422,
+  signInStepExpired: 401,
+  mfaRequired: 409,
+  mfaAlreadyEnabled: 409,
+  mfaNotEnabled: 409,
+  passkeyAlreadyRegistered: 409,
+  passkeyFailed: 400,
   unauthenticated: 401,
   forbidden: 403,
   csrfMismatch: 403,

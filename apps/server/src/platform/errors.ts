@@ -108,6 +108,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
             ]),
           )
         : undefined;
+      // A "too many" answer that tells the wait in its message tells it to programs too (RFC 9110 Retry-After).
+      const { seconds } = error.params;
+      if (error.status === 429 && typeof seconds === 'number') reply.header('retry-after', String(Math.ceil(seconds)));
       return send(error.code, error.status, error.params, errors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

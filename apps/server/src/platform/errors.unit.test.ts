@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ruleOfIssue } from './errors';
+import { AppError, registerErrorHandler, ruleOfIssue } from './errors';
 
 const issue = (keyword: string, params: Record<string, unknown>) => ({ keyword, instancePath: '/field', params });
 
@@ -60,5 +61,36 @@ describe('ruleOfIssue', () => {
   it('calls anything else invalid', () => {
     expect(ruleOfIssue(issue('invalid_value', { values: ['it', 'en'], input: 'xx' }))).toEqual({ rule: 'invalid' });
     expect(ruleOfIssue(issue('custom', {}))).toEqual({ rule: 'invalid' });
+  });
+});
+
+describe('the error handler', () => {
+  /** A bare server whose one route throws `error`: what the handler answers for it. */
+  async function answerFor(error: AppError) {
+    const app = Fastify();
+    registerErrorHandler(app);
+    app.get('/fails', () => {
+      throw error;
+    });
+    try {
+      return await app.inject({ url: '/fails', headers: { 'accept-language': 'en' } });
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('tells the seconds to wait of a 429 in Retry-After as well as in the message', async () => {
+    const locked = await answerFor(new AppError('tooManyAttempts', { seconds: 900 }));
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBe('900');
+    expect(locked.json()).toEqual({ code: 'tooManyAttempts', message: 'Too many attempts: try again in 900 seconds.' });
+
+    const throttled = await answerFor(new AppError('resetThrottled', { seconds: 41.2 }));
+    expect(throttled.headers['retry-after']).toBe('42');
+  });
+
+  it('sends no Retry-After for other errors', async () => {
+    expect((await answerFor(new AppError('invalidCredentials'))).headers['retry-after']).toBeUndefined();
+    expect((await answerFor(new AppError('validation', { seconds: 5 }))).headers['retry-after']).toBeUndefined();
   });
 });

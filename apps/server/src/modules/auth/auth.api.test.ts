@@ -36,7 +36,7 @@ describe('sign-in', () => {
     const response = await login({ login: 'dipendente', password: 'bottega2026' });
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
-    expect(Object.keys(data).sort()).toEqual(['expiresAt', 'registration', 'shops', 'token']);
+    expect(Object.keys(data).sort()).toEqual(['expiresAt', 'registration', 'shops', 'step', 'token']);
     expect(data.token).toMatch(/^[\w-]{43}$/);
     expect(new Date(data.expiresAt).toISOString()).toBe(data.expiresAt);
     expect(data.registration).toBe(false);

@@ -1,4 +1,4 @@
-// Sign-in with password, the shop choice, the signed-in user (spec §7 api/auth/user) and sign-out.
+// Sign-in with password (then the steps of security.routes.ts), the shop choice, the signed-in user (spec §7 api/auth/user) and sign-out.
 import {
   authUserAnswerSchema,
   chooseShopBodySchema,
@@ -10,8 +10,11 @@ import { okSchema } from '@bottega/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access';
 import { chooseShop, describeAuthUser, listShopsForSession, signIn, signOut } from './auth.service';
+import { clientOf, securityRoutes } from './security.routes';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(securityRoutes);
+
   app.post(
     '/api/auth/login',
     {
@@ -22,9 +25,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await signIn({
         db: app.db,
         config: app.config,
+        throttle: app.loginThrottle,
         ...request.body,
-        userAgent: request.headers['user-agent'],
-        ip: request.ip,
+        client: clientOf(request),
       }),
     }),
   );

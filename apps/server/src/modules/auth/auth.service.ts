@@ -1,13 +1,15 @@
 // Sign-in, the session behind a bearer token, the shop chosen for it, and sign-out.
-import type { AuthUser, ShopSummary } from '@bottega/contracts/auth';
+import type { AuthUser, ShopSummary, SignedIn, SignInAnswer } from '@bottega/contracts/auth';
 import { type Language, languageSchema } from '@bottega/contracts/common';
 import { type Ability, allAbilities, isAbility, isAdminGroup, viewAllAbilities } from '@bottega/contracts/permissions';
+import type { UserSession } from '@bottega/contracts/security';
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { writeAudit } from '../../platform/audit';
 import { hashToken, newToken } from '../../platform/crypto';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { accountKey, type LoginThrottle } from '../../platform/login-throttle';
 import { decoyPasswordHash, verifyPassword } from '../../platform/passwords';
 import { users } from '../employees/employees.schema';
 import { avatarUrl, isRegistrationPending } from '../profile/profile.service';
@@ -15,6 +17,8 @@ import { userShops } from '../shops/shops.schema';
 import { findShopSummary, listOpenShopSummaries } from '../shops/shops.service';
 import { userGroupMembers, userGroups } from '../user-groups/user-groups.schema';
 import { sessions } from './auth.schema';
+import { issueChallenge } from './challenges';
+import { secondStepFor } from './mfa.service';
 
 /** Only touch last_used_at / expires_at once a minute, so reads do not turn into writes. */
 const SLIDE_AFTER_MS = 60_000;
@@ -36,18 +40,82 @@ function sessionLifetimeMs(config: Pick<Config, 'sessionHours' | 'sessionRemembe
   return remember ? config.sessionRememberDays * 86_400_000 : config.sessionHours * 3_600_000;
 }
 
+type SignInConfig = Pick<Config, 'sessionHours' | 'sessionRememberDays' | 'registrationRequired'>;
+
+/** Where a sign-in request comes from: kept on the session and in the audit log. */
+export type Client = { userAgent?: string; ip: string };
+
+/**
+ * Opens a session once every factor has been checked: the token, and what the web does next. A
+ * complete sign-in also clears the failed-attempt counters of the account on that address.
+ */
+export async function openSession(options: {
+  db: Database;
+  config: SignInConfig;
+  throttle: LoginThrottle;
+  userId: number;
+  remember: boolean;
+  method: UserSession['method'];
+  client: Client;
+}): Promise<SignedIn> {
+  const { db, userId, client } = options;
+  const [user] = await db
+    .select({ registeredAt: users.registeredAt })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!user) throw new AppError('invalidCredentials');
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + sessionLifetimeMs(options.config, options.remember));
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      tokenHash: hashToken(token),
+      remember: options.remember,
+      method: options.method,
+      userAgent: client.userAgent?.slice(0, 500) ?? null,
+      ip: client.ip,
+      expiresAt,
+    })
+    .returning({ id: sessions.id });
+  await writeAudit(db, {
+    actorId: userId,
+    action: 'auth.signedIn',
+    entity: 'session',
+    entityId: session?.id,
+    toState: 'active',
+    data: { remember: options.remember, method: options.method },
+    ip: client.ip,
+  });
+  await options.throttle.recordSuccess({ account: accountKey(userId, ''), ip: client.ip });
+  const context = await loadUserContext(db, userId);
+  return {
+    step: 'signedIn',
+    token,
+    expiresAt: expiresAt.toISOString(),
+    // Spec §4: the web sends the person to /app/registration first (see the profile module).
+    registration: isRegistrationPending(options.config, user.registeredAt),
+    shops: await listSelectableShops({ db, userId, seesAllShops: seesAllShops(context) }),
+  };
+}
+
+/**
+ * Step one: the password. Locked-out accounts and addresses are refused before the password is
+ * even checked. With two-factor on (or required by the user's group and not yet set up) the answer
+ * is the second step instead of a session.
+ */
 export async function signIn(options: {
   db: Database;
-  config: Pick<Config, 'sessionHours' | 'sessionRememberDays' | 'registrationRequired'>;
+  config: SignInConfig;
+  throttle: LoginThrottle;
   login: string;
   password: string;
   remember: boolean;
-  userAgent?: string;
-  ip?: string;
-}) {
-  const { db, login } = options;
+  client: Client;
+}): Promise<SignInAnswer['data']> {
+  const { db, login, client, throttle } = options;
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, registeredAt: users.registeredAt })
+    .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(
       and(
@@ -56,6 +124,8 @@ export async function signIn(options: {
       ),
     )
     .limit(1);
+  const attempt = { account: accountKey(user?.id ?? null, login), ip: client.ip };
+  await throttle.assertAllowed(attempt);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), options.password);
   if (!user || !valid) {
     // Nobody acted yet: the attempt is recorded against the account it aimed at, never with what was
@@ -66,40 +136,25 @@ export async function signIn(options: {
       entity: 'user',
       entityId: user?.id ?? null,
       data: user ? {} : { unknownLogin: true },
-      ip: options.ip,
+      ip: client.ip,
     });
+    await throttle.recordFailure({ ...attempt, userId: user?.id ?? null });
     throw new AppError('invalidCredentials');
   }
-  const token = newToken();
-  const expiresAt = new Date(Date.now() + sessionLifetimeMs(options.config, options.remember));
-  const [session] = await db
-    .insert(sessions)
-    .values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      remember: options.remember,
-      userAgent: options.userAgent?.slice(0, 500) ?? null,
-      ip: options.ip ?? null,
-      expiresAt,
-    })
-    .returning({ id: sessions.id });
-  await writeAudit(db, {
-    actorId: user.id,
-    action: 'auth.signedIn',
-    entity: 'session',
-    entityId: session?.id,
-    toState: 'active',
-    data: { remember: options.remember },
-    ip: options.ip,
-  });
-  const context = await loadUserContext(db, user.id);
-  return {
-    token,
-    expiresAt: expiresAt.toISOString(),
-    // Spec §4: the web sends the person to /app/registration first (see the profile module).
-    registration: isRegistrationPending(options.config, user.registeredAt),
-    shops: await listSelectableShops({ db, userId: user.id, seesAllShops: seesAllShops(context) }),
-  };
+  const secondStep = await secondStepFor(db, user.id);
+  if (secondStep) {
+    const challenge = await issueChallenge(db, { purpose: secondStep, userId: user.id, remember: options.remember });
+    await writeAudit(db, {
+      actorId: user.id,
+      action: 'auth.passwordAccepted',
+      entity: 'user',
+      entityId: user.id,
+      data: { next: secondStep },
+      ip: client.ip,
+    });
+    return { step: secondStep, challenge };
+  }
+  return openSession({ ...options, userId: user.id, method: 'password' });
 }
 
 export function seesAllShops(context: Pick<SessionContext, 'isAdmin' | 'abilities'>): boolean {

@@ -550,19 +550,21 @@ describe('PUT /api/employees/:id/type', () => {
         ],
       },
     });
-    const me = (await api(test.app, { url: '/api/auth/user', token })).json().data;
-    expect(me.can).toEqual([...defaultGroupAbilities['Ex Dipendente']].sort());
-    expect(me.shop).toBeNull();
-    expect(me.userGroup).toEqual([{ id: group['Ex Dipendente'], name: 'Ex Dipendente' }]);
+    // Their sessions end; they sign in again, as a former employee with no shop to choose.
+    expect((await api(test.app, { url: '/api/auth/user', token })).statusCode).toBe(401);
     const [session] = await test.db.select().from(sessions).where(eq(sessions.userId, employee.id));
-    expect(session?.shopId).toBeNull();
-    // A former employee still signs in, and needs no shop.
+    expect(session?.revokedAt).not.toBeNull();
     const again = await api(test.app, {
       method: 'POST',
       url: '/api/auth/login',
       body: { login: body.username, password: body.password },
     });
     expect(again.json().data.shops).toEqual([]);
+    const exToken = again.json().data.token;
+    const me = (await api(test.app, { url: '/api/auth/user', token: exToken })).json().data;
+    expect(me.can).toEqual([...defaultGroupAbilities['Ex Dipendente']].sort());
+    expect(me.shop).toBeNull();
+    expect(me.userGroup).toEqual([{ id: group['Ex Dipendente'], name: 'Ex Dipendente' }]);
     // Their groups and shops only change with the type.
     expectFieldErrors(await update(employee.id, updateBodyOf(ex.json().data, { groupIds: [group.Dipendente] })), {
       groupIds: ['Valore non valido.'],
@@ -579,7 +581,7 @@ describe('PUT /api/employees/:id/type', () => {
       ],
       rehire: null,
     });
-    const back = (await api(test.app, { url: '/api/auth/user', token })).json().data;
+    const back = (await api(test.app, { url: '/api/auth/user', token: exToken })).json().data;
     expect(back.can).toEqual([...defaultGroupAbilities.Dipendente].sort());
 
     const audit = (await auditOf(employee.id)).filter((row) => row.action === 'employee.typeChanged');

@@ -31,6 +31,7 @@ import {
   listEmployeeHistory,
   listEmployees,
   readEmployeeDocument,
+  resetEmployeeMfa,
   storeEmployeeDocument,
   type Upload,
   updateEmployee,
@@ -142,6 +143,18 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteEmployee({ db: app.db, session: sessionOf(request), id: request.params.id, ip: request.ip });
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.post(
+    '/api/employees/:id/mfa/reset',
+    {
+      config: { access: 'security.canResetMfa' },
+      schema: { tags, params: idParamSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await resetEmployeeMfa({ db: app.db, session: sessionOf(request), id: request.params.id, ip: request.ip });
       return { data: { ok: true as const } };
     },
   );

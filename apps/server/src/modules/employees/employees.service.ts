@@ -35,8 +35,10 @@ import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { type Storage, safeFileName, sniffFileType } from '../../platform/storage';
-import { sessions } from '../auth/auth.schema';
+import { userMfa } from '../auth/auth.schema';
 import type { SessionContext } from '../auth/auth.service';
+import { resetMfa } from '../auth/mfa.service';
+import { revokeUserSessions } from '../auth/sessions.service';
 import { shops, userShops } from '../shops/shops.schema';
 import { listOpenShopSummaries } from '../shops/shops.service';
 import { userGroupMembers, userGroups } from '../user-groups/user-groups.schema';
@@ -284,6 +286,7 @@ async function loadEmployee(db: Executor, id: number): Promise<Employee> {
       bic: users.bic,
       bankName: users.bankName,
       useFingerprint: users.useFingerprint,
+      mfaEnabled: sql<boolean>`exists (select 1 from ${userMfa} where ${userMfa.userId} = ${users.id} and ${userMfa.enabledAt} is not null)`,
       registeredAt: users.registeredAt,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
@@ -297,6 +300,7 @@ async function loadEmployee(db: Executor, id: number): Promise<Employee> {
     ...row,
     employeeType,
     isAdmin: Boolean(row.isAdmin),
+    mfaEnabled: Boolean(row.mfaEnabled),
     shops: shopsByUser.get(id) ?? [],
     groups: groupsByUser.get(id) ?? [],
     registeredAt: row.registeredAt?.toISOString() ?? null,
@@ -539,21 +543,6 @@ function columnsOf(body: CreateBody | UpdateBody) {
 }
 type Columns = ReturnType<typeof columnsOf>;
 
-async function revokeSessions(tx: Executor, userId: number, exceptSessionId?: string): Promise<number> {
-  const revoked = await tx
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
-      ),
-    )
-    .returning({ id: sessions.id });
-  return revoked.length;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Changes
 
@@ -677,7 +666,7 @@ export async function updateEmployee(options: {
         changes.shops = { from: shopsBefore, to: shopPlan };
       }
       // A new password ends the employee's sessions (but not the one making the change).
-      const revokedSessions = passwordHash ? await revokeSessions(tx, id, session.sessionId) : 0;
+      const revokedSessions = passwordHash ? await revokeUserSessions(tx, id, session.sessionId) : 0;
       if (Object.keys(changes).length === 0 && !passwordHash) return;
       await writeAudit(tx, {
         actorId: session.userId,
@@ -701,8 +690,8 @@ async function exEmployeeGroup(tx: Executor): Promise<{ id: number; name: string
 }
 
 /**
- * OK → EX: the groups are replaced by Ex Dipendente, the shops left and the shop chosen in their
- * sessions cleared, so they sign in to their own payslips and tax certificates only; what they had
+ * OK → EX: the groups are replaced by Ex Dipendente, the shops left and their sessions ended, so
+ * they sign in again to their own payslips and tax certificates only; what they had
  * is kept in the audit entry. EX → OK (re-hire): the groups and shops given, or those remembered.
  */
 export async function changeEmployeeType(options: {
@@ -727,10 +716,8 @@ export async function changeEmployeeType(options: {
       await replaceGroups(tx, id, [exGroup.id]);
       await replaceShops(tx, id, []);
       await tx.update(users).set({ employeeType: 'EX', updatedAt: new Date() }).where(eq(users.id, id));
-      await tx
-        .update(sessions)
-        .set({ shopId: null })
-        .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
+      // They sign in again, to the former employee's view only.
+      const revokedSessions = await revokeUserSessions(tx, id);
       await writeAudit(tx, {
         actorId: session.userId,
         action: 'employee.typeChanged',
@@ -742,6 +729,7 @@ export async function changeEmployeeType(options: {
           previousGroups: groupsBefore,
           previousShops: shopsBefore,
           groups: [exGroup],
+          revokedSessions,
         },
         ip: options.ip,
       });
@@ -811,7 +799,7 @@ export async function deleteEmployee(options: {
     const groups = await currentGroups(tx, id);
     if (isAdminGroup(groups[0])) await assertAnotherAdminRemains(tx, id);
     await tx.update(users).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
-    const revokedSessions = await revokeSessions(tx, id);
+    const revokedSessions = await revokeUserSessions(tx, id);
     await writeAudit(tx, {
       actorId: session.userId,
       action: 'employee.deleted',
@@ -823,6 +811,13 @@ export async function deleteEmployee(options: {
       ip: options.ip,
     });
   });
+}
+
+/** Spec §2 "reset of two-factor authentication": for someone the session reaches; audited by the auth module. */
+export async function resetEmployeeMfa(options: { db: Database; session: SessionContext; id: number; ip?: string }) {
+  const { db, session, id } = options;
+  await assertReachable(db, session, id);
+  await resetMfa({ db, actorId: session.userId, userId: id, ip: options.ip });
 }
 
 export async function listEmployeeHistory(options: {

@@ -26,7 +26,7 @@ import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { type Storage, sniffFileType } from '../../platform/storage';
-import { sessions } from '../auth/auth.schema';
+import { revokeUserSessions } from '../auth/sessions.service';
 import { passwordResets, users } from '../employees/employees.schema';
 
 const auditEntity = 'user';
@@ -293,11 +293,7 @@ export async function changePassword(options: {
     const now = new Date();
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
     // Whoever knew the old password is signed out everywhere else; this device stays signed in.
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
+    const revokedSessions = await revokeUserSessions(tx, userId, sessionId);
     // A reset link asked for before the change must not undo it.
     await tx
       .update(passwordResets)
@@ -308,10 +304,10 @@ export async function changePassword(options: {
       action: 'profile.passwordChanged',
       entity: auditEntity,
       entityId: userId,
-      data: { revokedSessions: revoked.length },
+      data: { revokedSessions },
       ip: options.ip,
     });
-    return { revokedSessions: revoked.length };
+    return { revokedSessions };
   });
 }
 

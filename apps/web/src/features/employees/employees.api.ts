@@ -102,6 +102,15 @@ export function useDeleteEmployee() {
   });
 }
 
+/** Spec §8 MFA reset: the employee signs in with the password alone until they set two-factor up again. */
+export function useResetEmployeeMfa(id: number) {
+  const invalidate = useInvalidateEmployees();
+  return useMutation({
+    mutationFn: () => api(`/api/employees/${id}/mfa/reset`, { method: 'POST' }),
+    onSuccess: invalidate,
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Documents
 

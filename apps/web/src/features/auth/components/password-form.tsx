@@ -1,14 +1,28 @@
-import { Alert, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Divider, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconFingerprint } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-message';
-import { useSignIn } from '../auth.api';
+import { type SecondStep, usePasskeySignIn, useSignIn } from '../auth.api';
+import { passkeyErrorMessage } from '../webauthn';
 
-/** Password sign-in with remember me (spec §2 Login). */
-export function PasswordForm() {
+/**
+ * Password sign-in with remember me, or sign-in with a fingerprint (spec §2 Login). A second step due
+ * after the password is handed to the caller; `initialError` is why the person is back here (an
+ * expired second step).
+ */
+export function PasswordForm({
+  onSecondStep,
+  initialError = null,
+}: {
+  onSecondStep: (step: SecondStep) => void;
+  initialError?: unknown;
+}) {
   const { t } = useTranslation(['auth', 'errors', 'validation']);
   const signIn = useSignIn();
+  const passkey = usePasskeySignIn();
+  // The last attempt's failure, by password or by fingerprint.
+  const [failure, setFailure] = useState<unknown>(initialError);
   const form = useForm({
     initialValues: { login: '', password: '', remember: false },
     validate: {
@@ -16,10 +30,24 @@ export function PasswordForm() {
       password: (value) => (value ? null : t('validation:required')),
     },
   });
-  const message = errorMessage(signIn.error, t);
+  const message = passkeyErrorMessage(failure, t);
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    signIn.mutate(values, {
+      onSuccess: (answer) => {
+        if (answer.step !== 'signedIn') onSecondStep(answer);
+      },
+      onError: setFailure,
+    });
+  });
+  const signInWithPasskey = () => {
+    setFailure(null);
+    passkey.mutate({ remember: form.values.remember }, { onError: setFailure });
+  };
 
   return (
-    <form onSubmit={form.onSubmit((values) => signIn.mutate(values))} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {message && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="sign-in-error">
@@ -42,8 +70,20 @@ export function PasswordForm() {
           {...form.getInputProps('password')}
         />
         <Checkbox label={t('remember')} {...form.getInputProps('remember', { type: 'checkbox' })} />
-        <Button type="submit" loading={signIn.isPending} fullWidth>
+        <Button type="submit" loading={signIn.isPending} disabled={passkey.isPending} fullWidth>
           {t('signIn')}
+        </Button>
+        <Divider label={t('or')} labelPosition="center" />
+        <Button
+          variant="default"
+          leftSection={<IconFingerprint size={18} />}
+          loading={passkey.isPending}
+          disabled={signIn.isPending}
+          onClick={signInWithPasskey}
+          fullWidth
+          data-testid="passkey-sign-in"
+        >
+          {t('passkey.signIn')}
         </Button>
       </Stack>
     </form>

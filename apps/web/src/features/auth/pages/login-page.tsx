@@ -1,4 +1,5 @@
-// `/`: password sign-in, then the shop choice. Signed in with a shop already → /app (spec §2, §4).
+// `/`: sign-in (password or fingerprint, then the second step when due), then the shop choice.
+// Signed in with a shop already → /app (spec §2, §4).
 import { Box, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +8,8 @@ import { FullPageLoader } from '../../../app/require-auth';
 import { authToken } from '../../../lib/api-client';
 import { signOut, useAuthUser, useSelectableShops } from '../auth.api';
 import { LanguagePicker } from '../components/language-picker';
-import { PasswordForm } from '../components/password-form';
-import { ForgotPasswordLink, PasswordResetDoneNotice } from '../components/password-reset-links';
 import { ShopChoice } from '../components/shop-choice';
+import { SignInFlow } from '../components/sign-in-flow';
 
 /** Only paths inside the app are followed after sign-in, never another site. */
 function safeNext(value: string | null): string {
@@ -35,13 +35,7 @@ export function LoginPage() {
 
   let content: React.ReactNode;
   if (!authToken.get()) {
-    content = (
-      <Stack gap="md">
-        {params.get('reset') === 'done' && <PasswordResetDoneNotice />}
-        <PasswordForm />
-        <ForgotPasswordLink />
-      </Stack>
-    );
+    content = <SignInFlow resetDone={params.get('reset') === 'done'} />;
   } else if (!user.data || !shops.data) {
     return <FullPageLoader />;
   } else if ((user.data.shop && !changingShop) || shops.data.length === 0) {

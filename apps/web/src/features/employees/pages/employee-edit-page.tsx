@@ -1,6 +1,7 @@
 // Management › employees/create and employees/{id}/edit: personal data, work (account, shops, groups,
-// type), bank data, documents and history. Checked with the server's own schemas before sending;
-// a refused save keeps what was typed and opens the tab of the first field in error.
+// type), bank data, documents and history, and the two-factor reset (spec §8). Checked with the
+// server's own schemas before sending; a refused save keeps what was typed and opens the tab of the
+// first field in error.
 import { businessDate } from '@bottega/contracts/dates';
 import {
   type Employee,
@@ -40,6 +41,7 @@ import {
   IconHistory,
   IconInfoCircle,
   IconKey,
+  IconShieldOff,
   IconTrash,
   IconUser,
 } from '@tabler/icons-react';
@@ -68,7 +70,13 @@ import {
   tabOfField,
   valuesOf,
 } from '../employee-form';
-import { useDeleteEmployee, useEmployee, useEmployeeOptions, useSaveEmployee } from '../employees.api';
+import {
+  useDeleteEmployee,
+  useEmployee,
+  useEmployeeOptions,
+  useResetEmployeeMfa,
+  useSaveEmployee,
+} from '../employees.api';
 
 type Form = UseFormReturnType<EmployeeFormValues>;
 
@@ -222,6 +230,47 @@ function TabLabel(props: { label: string; hasError: boolean }) {
     <Indicator color="red" size={8} offset={-4} disabled={!props.hasError} position="top-end">
       <span>{props.label}</span>
     </Indicator>
+  );
+}
+
+/** Spec §8 MFA reset: asks first, then says whether it worked. */
+function ResetMfaButton({ employee }: { employee: Employee }) {
+  const { t } = useTranslation(['employees', 'errors']);
+  const reset = useResetEmployeeMfa(employee.id);
+  const [asking, setAsking] = useState(false);
+  const name = `${employee.name} ${employee.surname}`;
+  return (
+    <>
+      <Button
+        variant="light"
+        color="orange"
+        leftSection={<IconShieldOff size={16} />}
+        onClick={() => setAsking(true)}
+        data-testid="reset-mfa"
+      >
+        {t('mfaReset.button')}
+      </Button>
+      <ConfirmModal
+        opened={asking}
+        title={t('mfaReset.title')}
+        message={t('mfaReset.message', { name })}
+        confirmLabel={t('mfaReset.confirm')}
+        loading={reset.isPending}
+        onClose={() => setAsking(false)}
+        onConfirm={() =>
+          reset.mutate(undefined, {
+            onSuccess: () => notifications.show({ color: 'green', message: t('mfaReset.done', { name }) }),
+            onError: (error) =>
+              notifications.show({
+                color: 'red',
+                title: t('mfaReset.failed'),
+                message: errorMessage(error, t),
+              }),
+            onSettled: () => setAsking(false),
+          })
+        }
+      />
+    </>
   );
 }
 
@@ -412,6 +461,7 @@ function EmployeeEditor({ employee, options }: { employee: Employee | null; opti
                 {t('backToList')}
               </Button>
             )}
+            {employee?.mfaEnabled && can.has('security.canResetMfa') && <ResetMfaButton employee={employee} />}
             {canDelete && (
               <Button
                 variant="light"

@@ -1,12 +1,14 @@
-// User › user (spec §2): the signed-in person's personal and bank data, picture, language and password.
+// User › user (spec §2): the signed-in person's personal and bank data, picture, language and password,
+// and (tab security) two-factor sign-in, fingerprints and open sessions.
 // Which fields they may change is a setting (PROFILE_SELF_EDITABLE); the others are read-only.
 import { type ProfileField, profileFields, profileUpdateBodySchema } from '@bottega/contracts/profile';
-import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { IconAlertCircle, IconDeviceFloppy, IconLock, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors, validateWith } from '../../../lib/form-validation';
@@ -17,7 +19,10 @@ import { LanguageCard } from '../components/language-card';
 import { PasswordCard } from '../components/password-card';
 import type { ProfileFormValues } from '../components/profile-field-input';
 import { ProfileSections } from '../components/profile-sections';
+import { SecurityPanel } from '../components/security-panel';
 import { useProfile, useUpdateProfile } from '../profile.api';
+
+type ProfileTab = 'data' | 'security';
 
 function valuesOf(profile: Record<ProfileField, string | null>): ProfileFormValues {
   return Object.fromEntries(profileFields.map((field) => [field, profile[field] ?? ''])) as ProfileFormValues;
@@ -46,6 +51,16 @@ function ProfileSkeleton() {
 export default function ProfilePage() {
   const { t } = useTranslation(['profile', 'errors', 'validation']);
   const profile = useProfile();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: ProfileTab = searchParams.get('tab') === 'security' ? 'security' : 'data';
+  const setTab = (next: string | null) =>
+    setSearchParams(
+      (params) => {
+        params.set('tab', next ?? 'data');
+        return params;
+      },
+      { replace: true },
+    );
   const save = useUpdateProfile();
   const form = useForm<ProfileFormValues>({ initialValues: {} });
   const loaded = profile.data;
@@ -115,64 +130,83 @@ export default function ProfilePage() {
 
   return (
     <>
-      <PageHeader title={t('title')} description={t('description')} actions={saveButton('profile-save')} />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <form id="profile-form" onSubmit={submit} noValidate>
-            <Stack gap="md">
-              {refused && (
-                <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="profile-error">
-                  {errorMessage(save.error, t)}
-                </Alert>
-              )}
-              {editable.size < profileFields.length && (
-                <Alert color="blue" variant="light" icon={<IconLock size={18} />}>
-                  {t('lockedHint')}
-                </Alert>
-              )}
-              <ProfileSections form={form} fields={profileFields} isLocked={(field) => !editable.has(field)} />
-              <Group justify="flex-end">{saveButton()}</Group>
-            </Stack>
-          </form>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Stack gap="md">
-            <AvatarCard profile={loaded} />
-            <Card withBorder padding="lg">
-              <Title order={2} size="h4" mb="sm">
-                {t('sections.account')}
-              </Title>
-              <Table variant="vertical" layout="fixed" withRowBorders={false} verticalSpacing={4}>
-                <Table.Tbody>
-                  <Table.Tr>
-                    <Table.Th w="45%">{t('fields.username')}</Table.Th>
-                    <Table.Td>
-                      <bdi>{loaded.username}</bdi>
-                    </Table.Td>
-                  </Table.Tr>
-                  <Table.Tr>
-                    <Table.Th>{t('fields.matricola')}</Table.Th>
-                    <Table.Td>{loaded.matricola ?? t('notSet')}</Table.Td>
-                  </Table.Tr>
-                  <Table.Tr>
-                    <Table.Th>{t('fields.engagementDate')}</Table.Th>
-                    <Table.Td>{formatDate(loaded.engagementDate) || t('notSet')}</Table.Td>
-                  </Table.Tr>
-                  <Table.Tr>
-                    <Table.Th>{t('fields.employeeType')}</Table.Th>
-                    <Table.Td>{t(`employeeTypes.${loaded.employeeType === 'EX' ? 'EX' : 'OK'}`)}</Table.Td>
-                  </Table.Tr>
-                </Table.Tbody>
-              </Table>
-              <Text size="xs" c="dimmed" mt="xs">
-                {t('accountHint')}
-              </Text>
-            </Card>
-            <LanguageCard />
-            <PasswordCard />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={tab === 'data' ? saveButton('profile-save') : undefined}
+      />
+      <Tabs value={tab} onChange={setTab} keepMounted={false} variant="outline">
+        <Tabs.List mb="md">
+          <Tabs.Tab value="data" leftSection={<IconUser size={16} />}>
+            {t('tabs.data')}
+          </Tabs.Tab>
+          <Tabs.Tab value="security" leftSection={<IconShieldLock size={16} />} data-testid="profile-tab-security">
+            {t('tabs.security')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="data">
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <form id="profile-form" onSubmit={submit} noValidate>
+                <Stack gap="md">
+                  {refused && (
+                    <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="profile-error">
+                      {errorMessage(save.error, t)}
+                    </Alert>
+                  )}
+                  {editable.size < profileFields.length && (
+                    <Alert color="blue" variant="light" icon={<IconLock size={18} />}>
+                      {t('lockedHint')}
+                    </Alert>
+                  )}
+                  <ProfileSections form={form} fields={profileFields} isLocked={(field) => !editable.has(field)} />
+                  <Group justify="flex-end">{saveButton()}</Group>
+                </Stack>
+              </form>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <Stack gap="md">
+                <AvatarCard profile={loaded} />
+                <Card withBorder padding="lg">
+                  <Title order={2} size="h4" mb="sm">
+                    {t('sections.account')}
+                  </Title>
+                  <Table variant="vertical" layout="fixed" withRowBorders={false} verticalSpacing={4}>
+                    <Table.Tbody>
+                      <Table.Tr>
+                        <Table.Th w="45%">{t('fields.username')}</Table.Th>
+                        <Table.Td>
+                          <bdi>{loaded.username}</bdi>
+                        </Table.Td>
+                      </Table.Tr>
+                      <Table.Tr>
+                        <Table.Th>{t('fields.matricola')}</Table.Th>
+                        <Table.Td>{loaded.matricola ?? t('notSet')}</Table.Td>
+                      </Table.Tr>
+                      <Table.Tr>
+                        <Table.Th>{t('fields.engagementDate')}</Table.Th>
+                        <Table.Td>{formatDate(loaded.engagementDate) || t('notSet')}</Table.Td>
+                      </Table.Tr>
+                      <Table.Tr>
+                        <Table.Th>{t('fields.employeeType')}</Table.Th>
+                        <Table.Td>{t(`employeeTypes.${loaded.employeeType === 'EX' ? 'EX' : 'OK'}`)}</Table.Td>
+                      </Table.Tr>
+                    </Table.Tbody>
+                  </Table>
+                  <Text size="xs" c="dimmed" mt="xs">
+                    {t('accountHint')}
+                  </Text>
+                </Card>
+                <LanguageCard />
+                <PasswordCard />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        </Tabs.Panel>
+        <Tabs.Panel value="security">
+          <SecurityPanel />
+        </Tabs.Panel>
+      </Tabs>
     </>
   );
 }
