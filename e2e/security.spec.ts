@@ -175,3 +175,19 @@ test('a group that must use two-factor sets it up at sign-in before going on, an
   // Without the fingerprint ability there is no fingerprint card.
   await expect(page.getByTestId('passkeys-card')).toHaveCount(0);
 });
+
+test('too many wrong passwords lock the sign-in, telling the seconds left as they count down', async ({ page }) => {
+  // A login of its own (nobody's: it is locked all the same, so the answers never tell who exists).
+  const login = `e2e.nobody.${Date.now()}`;
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await signIn(page, login, { password: 'sbagliata' });
+    await expect(page.getByTestId('sign-in-error')).toHaveText('Le credenziali non corrispondono ai nostri archivi.');
+  }
+  await signIn(page, login, { password: 'sbagliata' });
+  const error = page.getByTestId('sign-in-error');
+  await expect(error).toHaveText('Troppi tentativi: riprova tra 900 secondi.');
+  await expect(page.getByRole('button', { name: 'Accedi', exact: true })).toBeDisabled();
+  await expect(error).toHaveText(/^Troppi tentativi: riprova tra 89\d secondi\.$/);
+  // The fingerprint stays open: a passkey cannot be guessed, so the lock does not hold it back.
+  await expect(page.getByTestId('passkey-sign-in')).toBeEnabled();
+});

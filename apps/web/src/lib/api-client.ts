@@ -17,9 +17,19 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'network',
     message: string,
     readonly fieldErrors: Record<string, string[]> = {},
+    /** A 429's Retry-After as an instant (epoch ms): the call may be tried again from then. */
+    readonly retryAt: number | null = null,
   ) {
     super(message);
   }
+}
+
+/** The error of a refused call, from its status, JSON body and Retry-After header (whole seconds). */
+export function apiErrorOf(status: number, body: unknown, retryAfter: string | null = null): ApiError {
+  const error = (body ?? {}) as Partial<ErrorBody>;
+  const seconds = Number(retryAfter);
+  const retryAt = status === 429 && retryAfter && seconds > 0 ? Date.now() + seconds * 1000 : null;
+  return new ApiError(status, error.code ?? 'internal', error.message ?? '', error.errors ?? {}, retryAt);
 }
 
 function csrfToken(): string {
@@ -64,9 +74,6 @@ export async function api<T>(
     throw new ApiError(0, 'network', '');
   }
   const body = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) {
-    const error = (body ?? {}) as Partial<ErrorBody>;
-    throw new ApiError(response.status, error.code ?? 'internal', error.message ?? '', error.errors ?? {});
-  }
+  if (!response.ok) throw apiErrorOf(response.status, body, response.headers.get('retry-after'));
   return body as T;
 }

@@ -98,10 +98,7 @@ export function usePasskeySignIn() {
   return useMutation({
     mutationFn: async ({ remember }: { remember: boolean }) => {
       const { ceremony, response } = await provePasskey(
-        async () =>
-          (
-            await api<{ data: Ceremony }>('/api/auth/passkey/options', { method: 'POST', body: {} })
-          ).data,
+        async () => (await api<{ data: Ceremony }>('/api/auth/passkey/options', { method: 'POST', body: {} })).data,
       );
       return (
         await api<{ data: SignedIn }>('/api/auth/passkey', {

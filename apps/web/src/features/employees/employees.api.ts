@@ -12,9 +12,8 @@ import type {
   EmployeeUpdateBody,
   SingleDocumentKind,
 } from '@bottega/contracts/employees';
-import type { ErrorBody } from '@bottega/contracts/errors';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, baseHeaders } from '../../lib/api-client';
+import { ApiError, api, apiErrorOf, baseHeaders } from '../../lib/api-client';
 import { authUserKey } from '../auth/auth.api';
 
 type Page<T> = { data: T[]; meta: { page: number; perPage: number; total: number } };
@@ -128,11 +127,6 @@ export function useEmployeeDocuments(employeeId: number) {
   });
 }
 
-function errorOf(status: number, body: unknown): ApiError {
-  const error = (body ?? {}) as Partial<ErrorBody>;
-  return new ApiError(status, error.code ?? 'internal', error.message ?? '', error.errors ?? {});
-}
-
 /** Sends one file as multipart with the app's headers, reporting the share sent (0–100) as it goes. */
 export function uploadWithProgress<T>(
   method: 'POST' | 'PUT',
@@ -155,7 +149,7 @@ export function uploadWithProgress<T>(
         // A proxy's HTML error page: answered below by its status.
       }
       if (request.status >= 200 && request.status < 300) resolve(body as T);
-      else reject(errorOf(request.status, body));
+      else reject(apiErrorOf(request.status, body, request.getResponseHeader('retry-after')));
     });
     request.addEventListener('error', () => reject(new ApiError(0, 'network', '')));
     request.addEventListener('abort', () => reject(new ApiError(0, 'network', '')));
@@ -205,7 +199,9 @@ export async function fetchDocumentBlob(employeeId: number, documentId: number, 
   } catch {
     throw new ApiError(0, 'network', '');
   }
-  if (!response.ok) throw errorOf(response.status, await response.json().catch(() => null));
+  if (!response.ok) {
+    throw apiErrorOf(response.status, await response.json().catch(() => null), response.headers.get('retry-after'));
+  }
   return response.blob();
 }
 

@@ -1,10 +1,9 @@
 // The signed-in person's own data: profile, registration, password, language and avatar.
 import type { Language } from '@bottega/contracts/common';
-import type { ErrorBody } from '@bottega/contracts/errors';
 import type { PasswordChangeBody, Profile, ProfileUpdateBody, RegistrationBody } from '@bottega/contracts/profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError, api, authToken, baseHeaders } from '../../lib/api-client';
+import { ApiError, api, apiErrorOf, authToken, baseHeaders } from '../../lib/api-client';
 import { changeLanguage } from '../../lib/i18n';
 import { authUserKey } from '../auth/auth.api';
 
@@ -64,10 +63,7 @@ async function uploadFile(path: string, file: File): Promise<Profile> {
     throw new ApiError(0, 'network', '');
   }
   const body = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) {
-    const error = (body ?? {}) as Partial<ErrorBody>;
-    throw new ApiError(response.status, error.code ?? 'internal', error.message ?? '', error.errors ?? {});
-  }
+  if (!response.ok) throw apiErrorOf(response.status, body, response.headers.get('retry-after'));
   return (body as { data: Profile }).data;
 }
 

@@ -5,7 +5,7 @@ import { IconAlertCircle, IconFingerprint, IconKey } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, useWaitingErrorMessage } from '../../../lib/error-message';
 import {
   type PresenceConfirmation,
   useConfirmPresenceByPasskey,
@@ -25,6 +25,11 @@ function PresenceCheck({ userId, onDone }: { userId: number; onDone: (result: Pr
   // The challenge that came with the options is good for one try; later tries ask for a new one.
   const unusedCeremony = useRef(true);
   const { mutate: loadOptions } = options;
+  // A wrong password is told at the field; other refusals (a lockout, counting down) above the form.
+  const { message: passwordRefusal, waiting } = useWaitingErrorMessage(
+    byPassword.error instanceof ApiError && byPassword.error.code === 'wrongPassword' ? null : byPassword.error,
+    t,
+  );
 
   useEffect(() => {
     loadOptions(userId, { onSuccess: (loaded) => setMethod(loaded.passkey ? 'passkey' : 'password') });
@@ -75,10 +80,6 @@ function PresenceCheck({ userId, onDone }: { userId: number; onDone: (result: Pr
       },
     );
   };
-  const passwordRefusal =
-    byPassword.error instanceof ApiError && byPassword.error.code === 'wrongPassword'
-      ? null
-      : errorMessage(byPassword.error, t);
   const message = passkeyErrorMessage(byPasskey.error, t) ?? passwordRefusal;
 
   return (
@@ -137,7 +138,12 @@ function PresenceCheck({ userId, onDone }: { userId: number; onDone: (result: Pr
               <Button variant="default" onClick={() => onDone(null)}>
                 {t('presence.cancel')}
               </Button>
-              <Button type="submit" leftSection={<IconKey size={16} />} loading={byPassword.isPending}>
+              <Button
+                type="submit"
+                leftSection={<IconKey size={16} />}
+                loading={byPassword.isPending}
+                disabled={waiting}
+              >
                 {t('presence.confirm')}
               </Button>
             </Group>

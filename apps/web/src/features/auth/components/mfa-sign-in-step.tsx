@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { useWaitingErrorMessage } from '../../../lib/error-message';
 import { useMfaSignIn } from '../auth.api';
 import { TotpCodeInput } from './totp-code-input';
 
@@ -34,7 +34,7 @@ export function MfaSignInStep({
   const [formatError, setFormatError] = useState<string | null>(null);
   // A refused code empties the boxes and focuses the first one again.
   const [attempt, setAttempt] = useState(0);
-  const message = errorMessage(mfa.error, t);
+  const { message, waiting } = useWaitingErrorMessage(mfa.error, t);
 
   const send = (body: { challenge: string; code: string } | { challenge: string; recoveryCode: string }) =>
     mfa.mutate(body, {
@@ -87,7 +87,7 @@ export function MfaSignInStep({
             onChange={setCode}
             onComplete={(value) => send({ challenge, code: value })}
             error={mfa.isError}
-            disabled={mfa.isPending}
+            disabled={mfa.isPending || waiting}
           />
         ) : (
           <TextInput
@@ -108,7 +108,7 @@ export function MfaSignInStep({
             data-testid="recovery-code-input"
           />
         )}
-        <Button type="submit" loading={mfa.isPending} fullWidth>
+        <Button type="submit" loading={mfa.isPending} disabled={waiting} fullWidth>
           {t('mfa.verify')}
         </Button>
         <Group justify="space-between" gap="xs">

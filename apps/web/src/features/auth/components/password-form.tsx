@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconFingerprint } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWaitingErrorMessage } from '../../../lib/error-message';
 import { type SecondStep, usePasskeySignIn, useSignIn } from '../auth.api';
 import { passkeyErrorMessage } from '../webauthn';
 
@@ -30,7 +31,7 @@ export function PasswordForm({
       password: (value) => (value ? null : t('validation:required')),
     },
   });
-  const message = passkeyErrorMessage(failure, t);
+  const { message, waiting } = useWaitingErrorMessage(failure, t, passkeyErrorMessage);
 
   const submit = form.onSubmit((values) => {
     setFailure(null);
@@ -70,7 +71,7 @@ export function PasswordForm({
           {...form.getInputProps('password')}
         />
         <Checkbox label={t('remember')} {...form.getInputProps('remember', { type: 'checkbox' })} />
-        <Button type="submit" loading={signIn.isPending} disabled={passkey.isPending} fullWidth>
+        <Button type="submit" loading={signIn.isPending} disabled={passkey.isPending || waiting} fullWidth>
           {t('signIn')}
         </Button>
         <Divider label={t('or')} labelPosition="center" />

@@ -6,7 +6,7 @@ import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { useWaitingErrorMessage } from '../../../lib/error-message';
 import { PublicPageFrame } from '../components/public-page-frame';
 import { useRequestPasswordReset } from '../password-reset.api';
 
@@ -23,7 +23,7 @@ export function ForgotPasswordPage() {
     },
   });
   const fieldErrors = request.error instanceof ApiError ? request.error.fieldErrors : {};
-  const message = errorMessage(request.error, t);
+  const { message, waiting } = useWaitingErrorMessage(request.error, t);
 
   return (
     <PublicPageFrame title={t('forgot.title')}>
@@ -59,7 +59,7 @@ export function ForgotPasswordPage() {
               {...form.getInputProps('email')}
               error={form.errors.email ?? fieldErrors.email?.[0]}
             />
-            <Button type="submit" loading={request.isPending} fullWidth>
+            <Button type="submit" loading={request.isPending} disabled={waiting} fullWidth>
               {t('forgot.submit')}
             </Button>
           </Stack>
