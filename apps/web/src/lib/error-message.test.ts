@@ -54,7 +54,9 @@ describe('secondsToWait', () => {
 
 describe('errorMessage', () => {
   it('prefers the server’s localized message, else our words for its code, else a generic one', () => {
-    expect(errorMessage(new ApiError(409, 'lastAdmin', 'Serve un amministratore.'), t)).toBe('Serve un amministratore.');
+    expect(errorMessage(new ApiError(409, 'lastAdmin', 'Serve un amministratore.'), t)).toBe(
+      'Serve un amministratore.',
+    );
     expect(errorMessage(new ApiError(0, 'network', ''), t)).toBe('errors:network');
     expect(errorMessage(new Error('boom'), t)).toBe('errors:internal');
     expect(errorMessage(null, t)).toBeNull();
