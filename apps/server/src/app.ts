@@ -20,6 +20,7 @@ import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { developerRoutes } from './modules/developer/developer.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
+import { filesRoutes } from './modules/files/files.routes';
 import { languageRoutes } from './modules/language/language.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -34,7 +35,7 @@ import { AppError, registerErrorHandler } from './platform/errors';
 import { createLoginThrottle, type LoginThrottle } from './platform/login-throttle';
 import { registerMailDelivery } from './platform/mail';
 import { attachRealtime, type Realtime } from './platform/realtime';
-import { createLocalStorage, type Storage } from './platform/storage';
+import { createStorage, type Storage } from './platform/storage';
 
 export type RegisteredRoute = { method: string; url: string; access: Access | undefined; shop: boolean };
 
@@ -80,7 +81,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
     attachRealtime({ server: app.server, appKey: config.appKey, redisUrl: config.redisUrl, logger: app.log }),
   );
   app.addHook('onClose', () => app.realtime.close());
-  app.decorate('storage', createLocalStorage(path.join(config.dataDir, 'files')));
+  app.decorate('storage', createStorage(config));
   const loginThrottle = createLoginThrottle({
     db: options.db,
     settings: config.loginThrottle,
@@ -121,6 +122,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   await app.register(dashboardRoutes);
   await app.register(developerRoutes);
   await app.register(employeesRoutes);
+  await app.register(filesRoutes);
   await app.register(languageRoutes);
   await app.register(notificationsRoutes);
   await app.register(profileRoutes);

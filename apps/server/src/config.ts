@@ -34,6 +34,11 @@ const environmentSchema = z.object({
     .int()
     .positive()
     .default(10 * 1_048_576),
+  FILES_UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1_048_576),
   REGISTRATION_REQUIRED: flag.default(true),
   PROFILE_SELF_EDITABLE: z
     .string()
@@ -75,6 +80,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   uploadLimitBytes: number;
+  /** The largest file the file manager takes (spec §2 "Embedded file manager"). */
+  filesUploadLimitBytes: number;
   /** Whether people whose personal and bank data are incomplete must complete them first (spec §4). */
   registrationRequired: boolean;
   /** Employee fields a person may change on their own profile. */
@@ -126,6 +133,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+    filesUploadLimitBytes: env.FILES_UPLOAD_LIMIT_BYTES,
     registrationRequired: env.REGISTRATION_REQUIRED,
     profileSelfEditable: env.PROFILE_SELF_EDITABLE,
     passwordReset: {

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Bottega <no-reply@bottega.example>',
       uploadLimitBytes: 10 * 1_048_576,
+      filesUploadLimitBytes: 50 * 1_048_576,
       registrationRequired: true,
       profileSelfEditable: ['phone', 'address', 'city', 'cap', 'iban', 'bic', 'bankName'],
       passwordReset: { minutes: 60, throttleSeconds: 60, revealUnknownEmail: false },

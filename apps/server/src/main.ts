@@ -2,13 +2,14 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { databaseIsEmpty, openDatabase } from './platform/db';
+import { createStorage } from './platform/storage';
 import { demoPassword, demoUsers, seedDemoData, seedUserGroups } from './seed';
 
 const config = loadConfig();
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 await seedUserGroups(database.db);
-if (config.seedDemo && (await databaseIsEmpty(database.db))) await seedDemoData(database.db);
+if (config.seedDemo && (await databaseIsEmpty(database.db))) await seedDemoData(database.db, createStorage(config));
 
 const app = await buildApp({ config, db: database.db });
 await app.listen({ port: config.port, host: config.host });

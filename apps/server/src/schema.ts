@@ -2,6 +2,7 @@
 export * from './modules/auth/auth.schema';
 export * from './modules/companies/companies.schema';
 export * from './modules/employees/employees.schema';
+export * from './modules/files/files.schema';
 export * from './modules/language/language.schema';
 export * from './modules/notifications/notifications.schema';
 export * from './modules/shops/shops.schema';

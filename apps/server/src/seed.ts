@@ -1,13 +1,17 @@
 // Data every installation needs (the nine user groups of spec §6) and the demo data of a first start.
+import { type FileKind, splitFilePath } from '@bottega/contracts/files';
 import { type Ability, allAbilities, seededGroupNames } from '@bottega/contracts/permissions';
 import { count } from 'drizzle-orm';
 import { companies } from './modules/companies/companies.schema';
 import { users } from './modules/employees/employees.schema';
+import { fileEntries } from './modules/files/files.schema';
+import { companyRoot } from './modules/files/files.service';
 import { createNotification } from './modules/notifications/notifications.service';
 import { shopClosureDays, shops, shopWorkingHours, userShops } from './modules/shops/shops.schema';
 import { userGroupMembers, userGroups } from './modules/user-groups/user-groups.schema';
 import type { Database } from './platform/db';
 import { hashPassword } from './platform/passwords';
+import type { Storage } from './platform/storage';
 
 type GroupName = (typeof seededGroupNames)[number];
 
@@ -486,8 +490,8 @@ function demoClosureDays(year: number) {
   ];
 }
 
-/** Two companies, six shops and one user in every group; only on an empty database. */
-export async function seedDemoData(db: Database): Promise<void> {
+/** Two companies, six shops, one user in every group and a few company documents; only on an empty database. */
+export async function seedDemoData(db: Database, storage: Storage): Promise<void> {
   const groups = await db.select({ id: userGroups.id, name: userGroups.name }).from(userGroups);
   const companyIds = new Map<string, number>();
   for (const company of demoCompanies) {
@@ -528,5 +532,104 @@ export async function seedDemoData(db: Database): Promise<void> {
       await db.insert(userShops).values({ userId, shopId: shopIds.get(code) as number, isMain: index === 0 });
     }
     await createNotification({ db, userId, kind: 'welcome', params: { name: demo.name } });
+  }
+  await seedDemoFiles(db, storage);
+}
+
+/** A one-page PDF showing `lines`, written by hand: the byte offsets of its objects make its index. */
+function demoPdf(lines: string[]): Uint8Array {
+  const text = lines.map((line, index) => `BT /F1 12 Tf 56 ${780 - index * 18} Td (${line}) Tj ET`).join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((object, index) => {
+    const offset = pdf.length;
+    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(pdf);
+}
+
+/** A 24×24 green chequered square, the demo logo. */
+const demoLogoPng =
+  'iVBORw0KGgoAAAANSUhEUgAAABgAAAAYCAIAAABvFaqvAAAANElEQVR42mPQn+dCFcRAE4Mu/7wBR8SL08YgUjVjig9/gwZfrI2mo9F0NJqO6Blrg6IWAQDcfaFGKc+CPgAAAABJRU5ErkJggg==';
+
+/** The company documents of the demo, so the file manager opens on something. */
+async function seedDemoFiles(db: Database, storage: Storage): Promise<void> {
+  const text = (content: string) => new TextEncoder().encode(content);
+  const folders = ['/Procedure', '/Moduli', '/Listini'];
+  const files: { path: string; kind: FileKind; mimeType: string; bytes: Uint8Array }[] = [
+    {
+      path: '/Procedure/Chiusura cassa.txt',
+      kind: 'text',
+      mimeType: 'text/plain',
+      bytes: text(
+        'Chiusura cassa giornaliera\n\n' +
+          '1. Stampare la chiusura fiscale dal registratore di cassa.\n' +
+          '2. Contare il contante e annotare i pagamenti elettronici.\n' +
+          '3. Inserire i totali nella chiusura di cassa del gestionale: devono coincidere con i dati fiscali.\n' +
+          '4. Preparare il versamento e conservare lo scontrino di chiusura.\n',
+      ),
+    },
+    {
+      path: '/Procedure/Apertura negozio.md',
+      kind: 'text',
+      mimeType: 'text/markdown',
+      bytes: text(
+        '# Apertura negozio\n\n- Disattivare l’allarme\n- Accendere luci e registratore di cassa\n- Timbrare l’inizio turno\n',
+      ),
+    },
+    {
+      path: '/Moduli/Richiesta ferie.pdf',
+      kind: 'pdf',
+      mimeType: 'application/pdf',
+      bytes: demoPdf([
+        'Richiesta ferie',
+        'Nome e cognome: ______________________',
+        'Negozio: ______________   Dal: ___/___/______   Al: ___/___/______',
+        'Firma: ______________________',
+      ]),
+    },
+    {
+      path: '/Listini/Listino 2026.csv',
+      kind: 'text',
+      mimeType: 'text/csv',
+      bytes: text(
+        'codice;descrizione;prezzo\nA001;Borsa in pelle;129,00\nA002;Portafoglio;49,90\nA003;Cintura;35,00\n',
+      ),
+    },
+    { path: '/Logo.png', kind: 'image', mimeType: 'image/png', bytes: Buffer.from(demoLogoPng, 'base64') },
+  ];
+  await db.insert(fileEntries).values(
+    folders.map((path) => ({
+      root: companyRoot.key,
+      path,
+      parent: '/',
+      name: path.slice(1),
+      kind: 'folder' as const,
+    })),
+  );
+  for (const file of files) {
+    const { dirname, basename } = splitFilePath(file.path);
+    const storageKey = await storage.put(companyRoot.area, file.bytes, basename.slice(basename.lastIndexOf('.') + 1));
+    await db.insert(fileEntries).values({
+      root: companyRoot.key,
+      path: file.path,
+      parent: dirname,
+      name: basename,
+      kind: file.kind,
+      size: file.bytes.byteLength,
+      mimeType: file.mimeType,
+      storageKey,
+    });
   }
 }

@@ -19,6 +19,7 @@ import { userGroupMembers, userGroups } from '../src/modules/user-groups/user-gr
 import { issueCsrfToken } from '../src/platform/crypto';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/platform/db';
 import { hashPassword } from '../src/platform/passwords';
+import { createStorage } from '../src/platform/storage';
 import { demoPassword, seedDemoData, seedUserGroups } from '../src/seed';
 
 export { demoPassword };
@@ -85,7 +86,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     database = postgres ? openDatabase({ databaseUrl: postgres.url }) : openDatabase({ inMemory: true });
     await database.migrate();
     await seedUserGroups(database.db);
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, createStorage(config));
     app = await buildApp({ config, db: database.db });
     return { app, db: database.db, config, close };
   } catch (error) {

@@ -1,7 +1,13 @@
 // One error type for the whole server and the handler that turns any failure into
 // `{ code, message, errors? }` in the caller's language; never a stack trace, never a bare 500 for bad input.
-import { type ErrorCode, errorCodes, type ValidationRule, validationRules } from '@bottega/contracts/errors';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  type ErrorBody,
+  type ErrorCode,
+  errorCodes,
+  type ValidationRule,
+  validationRules,
+} from '@bottega/contracts/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { pickLanguage, translate } from './i18n';
 
@@ -86,62 +92,74 @@ function fieldName(instancePath: string): string {
   return instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
 }
 
+export type ErrorAnswer = { status: number; body: ErrorBody };
+
+/**
+ * What a failure answers: its HTTP status and `{ code, message, errors? }` in the caller's language.
+ * Headers that belong to the answer (Retry-After) are set on `reply`; the caller sends the body, so an
+ * area with its own answer shape (the file manager's `status: false`) words it exactly the same way.
+ */
+export function describeError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): ErrorAnswer {
+  const lng = pickLanguage(request.headers['accept-language']);
+  const answer = (
+    code: ErrorCode,
+    status: number,
+    params: Record<string, unknown> = {},
+    errors?: Record<string, string[]>,
+  ): ErrorAnswer => ({
+    status,
+    body: { code, message: translate(lng, `errors:${code}`, params), ...(errors ? { errors } : {}) },
+  });
+
+  if (error instanceof AppError) {
+    const errors = error.fieldErrors
+      ? Object.fromEntries(
+          Object.entries(error.fieldErrors).map(([field, rules]) => [
+            field,
+            rules.map(({ rule, params }) => translate(lng, `validation:${rule}`, params)),
+          ]),
+        )
+      : undefined;
+    // A "too many" answer that tells the wait in its message tells it to programs too (RFC 9110 Retry-After).
+    const { seconds } = error.params;
+    if (error.status === 429 && typeof seconds === 'number') reply.header('retry-after', String(Math.ceil(seconds)));
+    return answer(error.code, error.status, error.params, errors);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of error.validation as ValidationIssue[]) {
+      const input =
+        'input' in issue.params ? issue.params.input : inputAt(request, error.validationContext, issue.instancePath);
+      const { rule, params } = ruleOfIssue({ ...issue, params: { ...issue.params, input } });
+      const field = fieldName(issue.instancePath);
+      errors[field] = [...(errors[field] ?? []), translate(lng, `validation:${rule}`, params)];
+    }
+    return answer('validation', 422, {}, errors);
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error }, 'response does not match its schema');
+    return answer('internal', 500);
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return answer('malformedJson', 400);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return answer('payloadTooLarge', 413);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return answer('unsupportedMediaType', 415);
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    if (error instanceof SyntaxError) return answer('malformedJson', 400);
+    return answer('badRequest', error.statusCode);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return answer('internal', 500);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const lng = pickLanguage(request.headers['accept-language']);
-    const send = (
-      code: ErrorCode,
-      status: number,
-      params: Record<string, unknown> = {},
-      errors?: Record<string, string[]>,
-    ) =>
-      reply
-        .status(status)
-        .send({ code, message: translate(lng, `errors:${code}`, params), ...(errors ? { errors } : {}) });
-
-    if (error instanceof AppError) {
-      const errors = error.fieldErrors
-        ? Object.fromEntries(
-            Object.entries(error.fieldErrors).map(([field, rules]) => [
-              field,
-              rules.map(({ rule, params }) => translate(lng, `validation:${rule}`, params)),
-            ]),
-          )
-        : undefined;
-      // A "too many" answer that tells the wait in its message tells it to programs too (RFC 9110 Retry-After).
-      const { seconds } = error.params;
-      if (error.status === 429 && typeof seconds === 'number') reply.header('retry-after', String(Math.ceil(seconds)));
-      return send(error.code, error.status, error.params, errors);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of error.validation as ValidationIssue[]) {
-        const input =
-          'input' in issue.params ? issue.params.input : inputAt(request, error.validationContext, issue.instancePath);
-        const { rule, params } = ruleOfIssue({ ...issue, params: { ...issue.params, input } });
-        const field = fieldName(issue.instancePath);
-        errors[field] = [...(errors[field] ?? []), translate(lng, `validation:${rule}`, params)];
-      }
-      return send('validation', 422, {}, errors);
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error }, 'response does not match its schema');
-      return send('internal', 500);
-    }
-    switch (error.code) {
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return send('malformedJson', 400);
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return send('payloadTooLarge', 413);
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return send('unsupportedMediaType', 415);
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      if (error instanceof SyntaxError) return send('malformedJson', 400);
-      return send('badRequest', error.statusCode);
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return send('internal', 500);
+    const { status, body } = describeError(error, request, reply);
+    return reply.status(status).send(body);
   });
 }

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Config } from '../config';
 
 export type Storage = {
   /** Stores the bytes under a new key inside `area` (e.g. `employees/12`) and answers the key. */
@@ -40,6 +41,11 @@ export function createLocalStorage(root: string): Storage {
   };
 }
 
+/** The installation's storage: DATA_DIR/files on the local disk. */
+export function createStorage(config: Pick<Config, 'dataDir'>): Storage {
+  return createLocalStorage(path.join(config.dataDir, 'files'));
+}
+
 /** What an uploaded file really is, read from its first bytes rather than from its name. */
 export type SniffedType = { mimeType: string; extension: string };
 
@@ -55,16 +61,43 @@ const signatures: { mimeType: string; extension: string; matches: (bytes: Uint8A
     extension: 'webp',
     matches: (b) => ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP',
   },
+  {
+    mimeType: 'image/gif',
+    extension: 'gif',
+    matches: (b) => ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a',
+  },
   { mimeType: 'application/pdf', extension: 'pdf', matches: (b) => ascii(b, 0, 5) === '%PDF-' },
+  // A ZIP archive starts with a local file header, or is empty (end of central directory only). Office
+  // Open XML and OpenDocument files are ZIP archives too: their name tells which.
+  {
+    mimeType: 'application/zip',
+    extension: 'zip',
+    matches: (b) => ascii(b, 0, 4) === 'PK\x03\x04' || ascii(b, 0, 4) === 'PK\x05\x06',
+  },
 ];
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Plain text: valid UTF-8 with no NUL byte (binary formats are full of them; text never has one). */
+function isPlainText(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    strictUtf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function ascii(bytes: Uint8Array, start: number, end: number): string {
   return String.fromCharCode(...bytes.subarray(start, end));
 }
 
+/** The signature's type (JPEG, PNG, WebP, GIF, PDF, ZIP), else text/plain for plain text, else null (unknown binary). */
 export function sniffFileType(bytes: Uint8Array): SniffedType | null {
   const found = signatures.find((signature) => signature.matches(bytes));
-  return found ? { mimeType: found.mimeType, extension: found.extension } : null;
+  if (found) return { mimeType: found.mimeType, extension: found.extension };
+  return isPlainText(bytes) ? { mimeType: 'text/plain', extension: 'txt' } : null;
 }
 
 /** A file name safe to show and to send back in Content-Disposition: no path, no control characters. */

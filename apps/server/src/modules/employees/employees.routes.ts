@@ -15,16 +15,14 @@ import {
   employeeUpdateBodySchema,
   singleDocumentParamsSchema,
 } from '@bottega/contracts/employees';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access';
-import { AppError } from '../../platform/errors';
+import { contentDisposition, readUpload } from '../../platform/file-transfer';
 import {
   changeEmployeeType,
   createEmployee,
   deleteEmployee,
   deleteEmployeeDocument,
-  formatBinarySize,
   getEmployee,
   getEmployeeOptions,
   listEmployeeDocuments,
@@ -33,33 +31,10 @@ import {
   readEmployeeDocument,
   resetEmployeeMfa,
   storeEmployeeDocument,
-  type Upload,
   updateEmployee,
 } from './employees.service';
 
 const tags = ['employees'];
-
-/** The one file of a multipart request, read whole within UPLOAD_LIMIT_BYTES (413 beyond it). */
-async function readUpload(request: FastifyRequest, limitBytes: number): Promise<Upload> {
-  if (!request.isMultipart()) throw new AppError('unsupportedMediaType');
-  try {
-    const part = await request.file();
-    if (!part) throw new AppError('validation', {}, { file: [{ rule: 'required' }] });
-    const bytes = await part.toBuffer();
-    return { bytes: new Uint8Array(bytes), fileName: part.filename, declaredType: part.mimetype };
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('fileTooLarge', { max: formatBinarySize(limitBytes) });
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('unsupportedMediaType');
-    throw error;
-  }
-}
-
-/** RFC 6266: an ASCII fallback name and the exact one in UTF-8. */
-function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -33,6 +33,7 @@ import { writeAudit } from '../../platform/audit';
 import { auditLog } from '../../platform/audit.schema';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import type { Upload } from '../../platform/file-transfer';
 import { hashPassword } from '../../platform/passwords';
 import { type Storage, safeFileName, sniffFileType } from '../../platform/storage';
 import { userMfa } from '../auth/auth.schema';
@@ -854,9 +855,6 @@ export async function listEmployeeHistory(options: {
 // ---------------------------------------------------------------------------------------------
 // Documents
 
-/** An uploaded file as the route read it. */
-export type Upload = { bytes: Uint8Array; fileName: string; declaredType: string };
-
 const typeByExtension: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -865,6 +863,8 @@ const typeByExtension: Record<string, string> = {
   webp: 'image/webp',
   pdf: 'application/pdf',
 };
+
+const documentTypes = new Set(Object.values(typeByExtension));
 
 /** Names browsers and scanners give JPEG besides the standard one. */
 const typeAliases: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg' };
@@ -878,7 +878,7 @@ const genericTypes = new Set(['', 'application/octet-stream', 'binary/octet-stre
  */
 export function inspectUpload(upload: Upload): { mimeType: string; extension: string } {
   const sniffed = sniffFileType(upload.bytes);
-  if (!sniffed) throw new AppError('fileTypeNotAllowed');
+  if (!sniffed || !documentTypes.has(sniffed.mimeType)) throw new AppError('fileTypeNotAllowed');
   const name = safeFileName(upload.fileName);
   const dot = name.lastIndexOf('.');
   const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
@@ -887,20 +887,6 @@ export function inspectUpload(upload: Upload): { mimeType: string; extension: st
   const declaredType = typeAliases[declared] ?? declared;
   if (!genericTypes.has(declaredType) && declaredType !== sniffed.mimeType) throw new AppError('fileContentMismatch');
   return sniffed;
-}
-
-const binaryUnits = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-
-/** Sizes in binary units, as the web shows them (spec §9): 10 MiB, 1,5 KiB. */
-export function formatBinarySize(bytes: number): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < binaryUnits.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 100 || Number.isInteger(value) ? 0 : 1;
-  return `${value.toFixed(digits).replace('.', ',')} ${binaryUnits[unit]}`;
 }
 
 const documentColumns = {

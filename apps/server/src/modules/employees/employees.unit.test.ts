@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
-import { formatBinarySize, inspectUpload } from './employees.service';
+import { formatBinarySize } from '../../platform/file-transfer';
+import { inspectUpload } from './employees.service';
 
 const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]);
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);

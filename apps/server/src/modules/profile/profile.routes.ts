@@ -12,11 +12,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access';
-import { AppError } from '../../platform/errors';
+import { readUpload } from '../../platform/file-transfer';
 import {
   changePassword,
   completeRegistration,
-  formatFileSize,
   getProfile,
   readAvatar,
   removeAvatar,
@@ -26,20 +25,6 @@ import {
 } from './profile.service';
 
 const tags = ['profile'];
-
-/** The one uploaded file of a multipart request, read whole; the multipart limit (UPLOAD_LIMIT_BYTES) applies. */
-async function uploadedBytes(request: FastifyRequest, limitBytes: number): Promise<Uint8Array> {
-  try {
-    const file = await request.file();
-    if (!file) throw new AppError('validation', {}, { file: [{ rule: 'required' }] });
-    return await file.toBuffer();
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('fileTooLarge', { max: formatFileSize(limitBytes) });
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('unsupportedMediaType');
-    throw error;
-  }
-}
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const profileOf = (request: FastifyRequest) =>
@@ -113,7 +98,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const bytes = await uploadedBytes(request, app.config.uploadLimitBytes);
+      const { bytes } = await readUpload(request, app.config.uploadLimitBytes);
       await setAvatar({ db: app.db, storage: app.storage, userId: sessionOf(request).userId, bytes, ip: request.ip });
       return { data: await profileOf(request) };
     },

@@ -329,19 +329,6 @@ export async function setLanguage(options: { db: Database; userId: number; lng: 
   });
 }
 
-/** Sizes in binary units, as the screens show them (spec §9). */
-export function formatFileSize(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 100 || Number.isInteger(value) ? 0 : 1;
-  return `${value.toFixed(digits).replace('.', ',')} ${units[unit]}`;
-}
-
 const avatarTypes = new Set<string>(avatarMimeTypes);
 const mimeTypeOfExtension: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
