@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { pick, pngImage, signInWithShop } from './helpers';
+import { pick, pngImage, signInWithShop, slowUploads } from './helpers';
 
 test('an employee is created with an identity document, found in the list, turned EX and re-hired', async ({
   page,
@@ -37,14 +37,8 @@ test('an employee is created with an identity document, found in the list, turne
   await expect(page).toHaveURL(/\/app\/employees\/\d+\/edit\?tab=documents$/);
 
   // A slow link, so the upload's progress can be seen.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 20,
-    downloadThroughput: -1,
-    uploadThroughput: 150 * 1024,
-  });
+  const fullSpeed = await slowUploads(page, 150 * 1024);
+
   const front = page.getByTestId('document-identityFront');
   await expect(front.getByText('Non caricato')).toBeVisible();
   await front.locator('input[type="file"]').setInputFiles({
@@ -54,12 +48,7 @@ test('an employee is created with an identity document, found in the list, turne
   });
   await expect(front.getByTestId('upload-progress')).toBeVisible();
   await expect(page.getByText('carta-fronte.png caricato.')).toBeVisible({ timeout: 20_000 });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
+  await fullSpeed();
   const preview = front.getByTestId('document-preview');
   await expect(preview).toBeVisible();
   await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(320);

@@ -44,6 +44,18 @@ export async function pick(page: Page, testId: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** A slow upload link, so an upload's progress can be seen; answers how to lift it again. */
+export async function slowUploads(page: Page, bytesPerSecond: number): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const conditions = (uploadThroughput: number, latency: number) =>
+    cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput });
+  await conditions(bytesPerSecond, 20);
+  return async () => {
+    await conditions(-1, 0);
+  };
+}
+
 function pngChunk(type: string, data: Buffer): Buffer {
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
   const length = Buffer.alloc(4);

@@ -3,6 +3,7 @@ import { companiesRoutes } from '../features/companies/companies.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { developerRoutes } from '../features/developer/developer.routes';
 import { employeesRoutes } from '../features/employees/employees.routes';
+import { filesRoutes } from '../features/files/files.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
 import { shopsRoutes } from '../features/shops/shops.routes';
 import { userGroupsRoutes } from '../features/user-groups/user-groups.routes';
@@ -15,5 +16,6 @@ export const appRoutes: AppRoute[] = [
   ...userGroupsRoutes,
   ...shopsRoutes,
   ...companiesRoutes,
+  ...filesRoutes,
   ...profileRoutes,
 ];

@@ -77,3 +77,17 @@ export async function api<T>(
   if (!response.ok) throw apiErrorOf(response.status, body, response.headers.get('retry-after'));
   return body as T;
 }
+
+/** Bytes the server answers (a document, a file manager's read or download), fetched with the app's headers. */
+export async function fetchBlob(path: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: baseHeaders() });
+  } catch {
+    throw new ApiError(0, 'network', '');
+  }
+  if (!response.ok) {
+    throw apiErrorOf(response.status, await response.json().catch(() => null), response.headers.get('retry-after'));
+  }
+  return response.blob();
+}

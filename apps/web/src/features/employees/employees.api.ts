@@ -1,5 +1,5 @@
 // Employees: list, record, options, changes, history and documents. Documents are uploaded with
-// XMLHttpRequest (fetch reports no upload progress) and read as blobs, both with the app's headers.
+// their progress and read as blobs, both with the app's headers.
 
 import type {
   Employee,
@@ -13,7 +13,9 @@ import type {
   SingleDocumentKind,
 } from '@bottega/contracts/employees';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, apiErrorOf, baseHeaders } from '../../lib/api-client';
+import { api, fetchBlob } from '../../lib/api-client';
+import { saveBlobAs } from '../../lib/object-url';
+import { uploadWithProgress } from '../../lib/upload-with-progress';
 import { authUserKey } from '../auth/auth.api';
 
 type Page<T> = { data: T[]; meta: { page: number; perPage: number; total: number } };
@@ -127,38 +129,6 @@ export function useEmployeeDocuments(employeeId: number) {
   });
 }
 
-/** Sends one file as multipart with the app's headers, reporting the share sent (0–100) as it goes. */
-export function uploadWithProgress<T>(
-  method: 'POST' | 'PUT',
-  path: string,
-  file: File,
-  onProgress: (percent: number) => void,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open(method, path);
-    for (const [name, value] of Object.entries(baseHeaders())) request.setRequestHeader(name, value);
-    request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    });
-    request.addEventListener('load', () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        // A proxy's HTML error page: answered below by its status.
-      }
-      if (request.status >= 200 && request.status < 300) resolve(body as T);
-      else reject(apiErrorOf(request.status, body, request.getResponseHeader('retry-after')));
-    });
-    request.addEventListener('error', () => reject(new ApiError(0, 'network', '')));
-    request.addEventListener('abort', () => reject(new ApiError(0, 'network', '')));
-    const form = new FormData();
-    form.append('file', file);
-    request.send(form);
-  });
-}
-
 export function useUploadDocument(employeeId: number, kind: SingleDocumentKind | 'management') {
   const queryClient = useQueryClient();
   return useMutation({
@@ -191,18 +161,8 @@ export function useDeleteDocument(employeeId: number) {
 }
 
 /** A document's bytes, fetched with the bearer token (an <img> or <iframe> cannot send it). */
-export async function fetchDocumentBlob(employeeId: number, documentId: number, download = false): Promise<Blob> {
-  const path = `/api/employees/${employeeId}/documents/${documentId}/file${download ? '?download=1' : ''}`;
-  let response: Response;
-  try {
-    response = await fetch(path, { headers: baseHeaders() });
-  } catch {
-    throw new ApiError(0, 'network', '');
-  }
-  if (!response.ok) {
-    throw apiErrorOf(response.status, await response.json().catch(() => null), response.headers.get('retry-after'));
-  }
-  return response.blob();
+export function fetchDocumentBlob(employeeId: number, documentId: number, download = false): Promise<Blob> {
+  return fetchBlob(`/api/employees/${employeeId}/documents/${documentId}/file${download ? '?download=1' : ''}`);
 }
 
 /** The preview's blob, cached per document (a document's id changes with every new file). */
@@ -217,13 +177,5 @@ export function useDocumentBlob(employeeId: number, documentId: number) {
 
 /** Saves a document under its own name (the download is audited on the server). */
 export async function downloadDocument(employeeId: number, document: EmployeeDocument): Promise<void> {
-  const blob = await fetchDocumentBlob(employeeId, document.id, true);
-  const url = URL.createObjectURL(blob);
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = document.fileName;
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlobAs(await fetchDocumentBlob(employeeId, document.id, true), document.fileName);
 }

@@ -1,17 +1,11 @@
 import { Alert, Button, Code, CopyButton, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload, IconLifebuoy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { saveBlobAs } from '../../../lib/object-url';
 
 /** Saves the codes as a text file, one a line, under a name that says what they are. */
 function download(codes: string[], fileName: string) {
-  const url = URL.createObjectURL(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlobAs(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }), fileName);
 }
 
 /**

@@ -41,11 +41,12 @@ import {
   IconUpload,
   IconX,
 } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatFileSize } from '../../../lib/format-file-size';
+import { useObjectUrl } from '../../../lib/object-url';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import {
   downloadDocument,
@@ -54,21 +55,6 @@ import {
   useEmployeeDocuments,
   useUploadDocument,
 } from '../employees.api';
-
-/** An object URL for the blob while it is shown, released afterwards. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return;
-    const objectUrl = URL.createObjectURL(blob);
-    setUrl(objectUrl);
-    return () => {
-      URL.revokeObjectURL(objectUrl);
-      setUrl(null);
-    };
-  }, [blob]);
-  return url;
-}
 
 function DocumentPreview({
   employeeId,
