@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { dataOf, isoDateSchema, pageOf } from './common';
+
+// The shops' sales feed: receipts from the system register (with lines and payments) and the fiscal
+// printer's daily close ("chiusura fiscale", Z report). The daily cash closing, analytics, rankings,
+// the loyalty club and marketing read it. Money is integer euro cents; business dates YYYY-MM-DD in
+// Europe/Rome; instants ISO 8601 with offset.
+
+/** Largest batch one ingestion call takes. */
+export const ingestBatchMax = 1000;
+
+export const receiptTypes = ['sale', 'return', 'cancelled'] as const;
+export type ReceiptType = (typeof receiptTypes)[number];
+
+export const paymentMethods = ['cash', 'creditCard', 'bancomat', 'voucher', 'other'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** Where a fiscal close came from: read from the printer, sent by the shop's agent, typed or uploaded by a person. */
+export const fiscalCloseSources = ['printer', 'agent', 'manual', 'file'] as const;
+export type FiscalCloseSource = (typeof fiscalCloseSources)[number];
+
+const cents = z.number().int().min(-100_000_000_00).max(100_000_000_00);
+const positiveCents = z.number().int().min(0).max(100_000_000_00);
+const code = z.string().trim().min(1).max(40);
+
+/** VAT rate in basis points: 2200 is 22 %, 1000 is 10 %, 400 is 4 %, 0 exempt. */
+export const vatRateSchema = z.number().int().min(0).max(10_000);
+
+export const receiptLineSchema = z.object({
+  productCode: code,
+  description: z.string().trim().max(200).default(''),
+  /** Pieces; negative on a return. */
+  quantity: z.number().int().min(-100_000).max(100_000),
+  unitPriceCents: cents,
+  discountCents: cents.default(0),
+  priceList: z.string().trim().max(40).default(''),
+  subtotalCents: cents,
+  vatRate: vatRateSchema,
+});
+export type ReceiptLine = z.infer<typeof receiptLineSchema>;
+
+export const receiptPaymentSchema = z.object({ method: z.enum(paymentMethods), amountCents: cents });
+export type ReceiptPayment = z.infer<typeof receiptPaymentSchema>;
+
+/**
+ * One receipt as the shop's register sends it. Its identity is (shop, register, business date,
+ * receipt number): the same receipt sent again is stored once; sent again with other content, it is
+ * reported as a changed resend and the stored one is kept.
+ */
+export const receiptRecordSchema = z.object({
+  registerCode: code,
+  businessDate: isoDateSchema,
+  issuedAt: z.iso.datetime({ offset: true }),
+  receiptNumber: z.number().int().positive(),
+  /** The register's progressive document number (across days). */
+  sequenceNumber: z.number().int().nonnegative(),
+  type: z.enum(receiptTypes),
+  /** The employee at the till, by username or matricola, when the register knows it. */
+  employee: z.string().trim().max(60).nullable().default(null),
+  /** The loyalty card scanned, when there was one. */
+  loyaltyCard: z.string().trim().max(40).nullable().default(null),
+  orderNumber: z.string().trim().max(40).nullable().default(null),
+  totalCents: cents,
+  discountCents: cents.default(0),
+  pieces: z.number().int().min(-100_000).max(100_000),
+  lines: z.array(receiptLineSchema).max(500),
+  payments: z.array(receiptPaymentSchema).max(20),
+});
+export type ReceiptRecord = z.infer<typeof receiptRecordSchema>;
+export type ReceiptRecordInput = z.input<typeof receiptRecordSchema>;
+
+export const vatBreakdownSchema = z.array(z.object({ vatRate: vatRateSchema, taxableCents: cents, taxCents: cents }));
+
+/** The fiscal printer's daily close: one per shop, device and business date. */
+export const fiscalCloseRecordSchema = z.object({
+  /** The printer's serial number (matricola). */
+  deviceSerial: code,
+  businessDate: isoDateSchema,
+  closedAt: z.iso.datetime({ offset: true }),
+  /** The Z report number. */
+  closeNumber: z.number().int().positive(),
+  totalCents: cents,
+  documentsCount: z.number().int().nonnegative(),
+  returnsCents: positiveCents,
+  cancellationsCents: positiveCents,
+  electronicPaymentsCents: positiveCents,
+  vatBreakdown: vatBreakdownSchema,
+});
+export type FiscalCloseRecord = z.infer<typeof fiscalCloseRecordSchema>;
+
+export const receiptBatchSchema = z.object({ receipts: z.array(z.unknown()).min(1).max(ingestBatchMax) });
+export const fiscalCloseBatchSchema = z.object({ closes: z.array(z.unknown()).min(1).max(ingestBatchMax) });
+
+/** Why a record of a batch was refused; the batch's valid records are kept all the same. */
+export const rejectionReasons = [
+  'invalid',
+  'changedResend',
+  'unknownEmployee',
+  'totalsMismatch',
+  'paymentsMismatch',
+  'businessDateMismatch',
+] as const;
+export type RejectionReason = (typeof rejectionReasons)[number];
+
+export const ingestResultSchema = z.object({
+  accepted: z.number().int(),
+  duplicates: z.number().int(),
+  rejected: z.array(
+    z.object({
+      index: z.number().int(),
+      reference: z.string(),
+      reason: z.enum(rejectionReasons),
+      message: z.string(),
+    }),
+  ),
+});
+export type IngestResult = z.infer<typeof ingestResultSchema>;
+export const ingestAnswerSchema = dataOf(ingestResultSchema);
+
+// ——— The shop's sales-feed screen ———
+
+/** A client credential of a shop's register or agent: the secret is shown once, at creation. */
+export const salesClientSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  clientId: z.string(),
+  createdAt: z.iso.datetime(),
+  createdBy: z.string().nullable(),
+  lastUsedAt: z.iso.datetime().nullable(),
+  revokedAt: z.iso.datetime().nullable(),
+});
+export type SalesClient = z.infer<typeof salesClientSchema>;
+export const salesClientsAnswerSchema = dataOf(z.array(salesClientSchema));
+export const salesClientCreateBodySchema = z.object({ name: z.string().trim().min(1).max(60) });
+export const salesClientCreatedAnswerSchema = dataOf(salesClientSchema.extend({ secret: z.string() }));
+
+export const salesSourceSchema = z.object({
+  kind: z.enum(['register', 'printer']),
+  code: z.string(),
+  lastReceivedAt: z.iso.datetime(),
+  lastBusinessDate: isoDateSchema,
+});
+
+export const salesFeedSchema = z.object({
+  sources: z.array(salesSourceSchema),
+  /** Business days with receipts but no fiscal close, newest first. */
+  missingFiscalCloses: z.array(isoDateSchema),
+});
+export const salesFeedAnswerSchema = dataOf(salesFeedSchema);
+
+export const salesRejectionSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['receipt', 'fiscalClose']),
+  reference: z.string(),
+  reason: z.enum(rejectionReasons),
+  message: z.string(),
+  receivedAt: z.iso.datetime(),
+});
+export const salesRejectionsAnswerSchema = pageOf(salesRejectionSchema);
+
+/** A day's totals of a shop, kept up to date as receipts arrive (never recomputed on read). */
+export const salesDaySchema = z.object({
+  shopId: z.number().int(),
+  businessDate: isoDateSchema,
+  receiptsCount: z.number().int(),
+  pieces: z.number().int(),
+  takingsCents: z.number().int(),
+  returnsCount: z.number().int(),
+  returnsCents: z.number().int(),
+  returnedPieces: z.number().int(),
+  cancelledCount: z.number().int(),
+  cancelledCents: z.number().int(),
+  cashCents: z.number().int(),
+  creditCardCents: z.number().int(),
+  bancomatCents: z.number().int(),
+  voucherCents: z.number().int(),
+  otherCents: z.number().int(),
+  loyaltyCustomers: z.number().int(),
+});
+export type SalesDay = z.infer<typeof salesDaySchema>;
