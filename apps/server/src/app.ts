@@ -24,6 +24,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { languageRoutes } from './modules/language/language.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { salesRoutes } from './modules/sales/sales.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shopsRoutes } from './modules/shops/shops.routes';
 import { userGroupsRoutes } from './modules/user-groups/user-groups.routes';
@@ -126,6 +127,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   await app.register(languageRoutes);
   await app.register(notificationsRoutes);
   await app.register(profileRoutes);
+  await app.register(salesRoutes);
   await app.register(settingsRoutes);
   await app.register(shopsRoutes);
   await app.register(userGroupsRoutes);

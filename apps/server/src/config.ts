@@ -60,6 +60,9 @@ const environmentSchema = z.object({
   FOOTER_CUSTOMER_SERVICE_URL: z.string().default('mailto:assistenza@example.com'),
   FOOTER_SHOP_URL: z.string().default('https://shop.example.com'),
   FOOTER_CONTACT_URL: z.string().default('mailto:info@example.com'),
+  FISCAL_PRINTER_SIMULATOR: flag.optional(),
+  FISCAL_PRINTER_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8089),
+  FISCAL_PRINTER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 
 export type Config = {
@@ -91,6 +94,15 @@ export type Config = {
   loginThrottle: { maxAttempts: number; windowMinutes: number; maxLockMinutes: number };
   webDist: string;
   footer: { corporate: string; customerService: string; shop: string; contact: string };
+  fiscalPrinter: {
+    /** Whether main.ts starts the simulated Epson RT printer on 127.0.0.1:simulatorPort. */
+    simulator: boolean;
+    simulatorPort: number;
+    /** How long a read of a printer may take. */
+    timeoutMs: number;
+    /** Set while the simulator runs: every fiscal close is read from it instead of the shop's fiscal printer IP. */
+    addressOverride: string | undefined;
+  };
 };
 
 /** Relative paths are taken from where the user ran npm, not from the workspace folder npm moves into. */
@@ -106,6 +118,20 @@ function loadOrCreateAppKey(dataDir: string): string {
   const key = randomBytes(32).toString('base64url');
   writeFileSync(file, key, { mode: 0o600 });
   return key;
+}
+
+/**
+ * The simulator is on by default with the embedded database (demo and development, where the shops' printer
+ * addresses are made up) and off with PostgreSQL (production), where invented closes must never reach the books.
+ */
+function fiscalPrinterSettings(env: z.infer<typeof environmentSchema>): Config['fiscalPrinter'] {
+  const simulator = env.FISCAL_PRINTER_SIMULATOR ?? !env.DATABASE_URL;
+  return {
+    simulator,
+    simulatorPort: env.FISCAL_PRINTER_SIMULATOR_PORT,
+    timeoutMs: env.FISCAL_PRINTER_TIMEOUT_MS,
+    addressOverride: simulator ? `127.0.0.1:${env.FISCAL_PRINTER_SIMULATOR_PORT}` : undefined,
+  };
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -155,5 +181,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       shop: env.FOOTER_SHOP_URL,
       contact: env.FOOTER_CONTACT_URL,
     },
+    fiscalPrinter: fiscalPrinterSettings(env),
   };
 }

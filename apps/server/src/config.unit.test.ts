@@ -47,7 +47,35 @@ describe('loadConfig', () => {
         shop: 'https://shop.example.com',
         contact: 'mailto:info@example.com',
       },
+      fiscalPrinter: { simulator: true, simulatorPort: 8089, timeoutMs: 10_000, addressOverride: '127.0.0.1:8089' },
     });
+  });
+
+  it('runs the fiscal printer simulator with the embedded database only, unless told', () => {
+    expect(loadConfig({ APP_KEY: appKey, DATABASE_URL: 'postgres://db/bottega' }).fiscalPrinter).toEqual({
+      simulator: false,
+      simulatorPort: 8089,
+      timeoutMs: 10_000,
+      addressOverride: undefined,
+    });
+    expect(
+      loadConfig({
+        APP_KEY: appKey,
+        DATABASE_URL: 'postgres://db/bottega',
+        FISCAL_PRINTER_SIMULATOR: 'yes',
+        FISCAL_PRINTER_SIMULATOR_PORT: '9300',
+        FISCAL_PRINTER_TIMEOUT_MS: '2500',
+      }).fiscalPrinter,
+    ).toEqual({ simulator: true, simulatorPort: 9300, timeoutMs: 2500, addressOverride: '127.0.0.1:9300' });
+    expect(
+      loadConfig({ APP_KEY: appKey, FISCAL_PRINTER_SIMULATOR: 'false' }).fiscalPrinter.addressOverride,
+    ).toBeUndefined();
+    expect(() => loadConfig({ APP_KEY: appKey, FISCAL_PRINTER_SIMULATOR: 'maybe' })).toThrow(
+      /FISCAL_PRINTER_SIMULATOR: /,
+    );
+    expect(() => loadConfig({ APP_KEY: appKey, FISCAL_PRINTER_SIMULATOR_PORT: '0' })).toThrow(
+      /FISCAL_PRINTER_SIMULATOR_PORT: /,
+    );
   });
 
   it('reads and converts the settings given', () => {

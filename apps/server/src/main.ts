@@ -1,6 +1,7 @@
 // Start: config → database → migrations → seed → app → listen; SIGTERM/SIGINT close it gracefully.
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { startFiscalPrinterSimulator } from './integrations/fiscal-printer/fiscal-printer.simulator';
 import { databaseIsEmpty, openDatabase } from './platform/db';
 import { createStorage } from './platform/storage';
 import { demoPassword, demoUsers, seedDemoData, seedUserGroups } from './seed';
@@ -11,11 +12,17 @@ await database.migrate();
 await seedUserGroups(database.db);
 if (config.seedDemo && (await databaseIsEmpty(database.db))) await seedDemoData(database.db, createStorage(config));
 
+// Demo and development read fiscal closes from a simulated printer (config.fiscalPrinter.addressOverride).
+const fiscalPrinterSimulator = config.fiscalPrinter.simulator
+  ? await startFiscalPrinterSimulator({ port: config.fiscalPrinter.simulatorPort })
+  : undefined;
+
 const app = await buildApp({ config, db: database.db });
 await app.listen({ port: config.port, host: config.host });
 
 const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
 const lines = [`Bottega is running on ${config.publicUrl} (database: ${where})`];
+if (fiscalPrinterSimulator) lines.push(`Simulated fiscal printer on ${fiscalPrinterSimulator.address}`);
 if (config.seedDemo) {
   lines.push(`Demo sign-ins (password "${demoPassword}"):`);
   for (const user of demoUsers) lines.push(`  ${user.username.padEnd(14)} ${user.group}`);
@@ -29,6 +36,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await fiscalPrinterSimulator?.close();
     await database.close();
     process.exit(0);
   });

@@ -22,6 +22,8 @@ export type FiscalCloseSource = (typeof fiscalCloseSources)[number];
 const cents = z.number().int().min(-100_000_000_00).max(100_000_000_00);
 const positiveCents = z.number().int().min(0).max(100_000_000_00);
 const code = z.string().trim().min(1).max(40);
+/** Numbers the database keeps as 4-byte integers. */
+const counter = z.number().int().max(2_147_483_647);
 
 /** VAT rate in basis points: 2200 is 22 %, 1000 is 10 %, 400 is 4 %, 0 exempt. */
 export const vatRateSchema = z.number().int().min(0).max(10_000);
@@ -46,14 +48,22 @@ export type ReceiptPayment = z.infer<typeof receiptPaymentSchema>;
  * One receipt as the shop's register sends it. Its identity is (shop, register, business date,
  * receipt number): the same receipt sent again is stored once; sent again with other content, it is
  * reported as a changed resend and the stored one is kept.
+ *
+ * Besides this schema, the server refuses a receipt whose
+ * - lines' subtotals, less the receipt's discount, are not its total (totalsMismatch);
+ * - lines' quantities do not add up to its pieces (piecesMismatch);
+ * - payments do not add up to its total, or, cancelled, add up to anything but zero (paymentsMismatch);
+ * - total or pieces have the wrong sign: below zero on a sale, above zero on a return (wrongSign);
+ * - business date is neither the Italian date it was issued on nor, before 06:00, the day before (businessDateMismatch);
+ * - employee is neither a username nor a matricola of Bottega (unknownEmployee).
  */
 export const receiptRecordSchema = z.object({
   registerCode: code,
   businessDate: isoDateSchema,
   issuedAt: z.iso.datetime({ offset: true }),
-  receiptNumber: z.number().int().positive(),
+  receiptNumber: counter.positive(),
   /** The register's progressive document number (across days). */
-  sequenceNumber: z.number().int().nonnegative(),
+  sequenceNumber: counter.nonnegative(),
   type: z.enum(receiptTypes),
   /** The employee at the till, by username or matricola, when the register knows it. */
   employee: z.string().trim().max(60).nullable().default(null),
@@ -71,16 +81,21 @@ export type ReceiptRecordInput = z.input<typeof receiptRecordSchema>;
 
 export const vatBreakdownSchema = z.array(z.object({ vatRate: vatRateSchema, taxableCents: cents, taxCents: cents }));
 
-/** The fiscal printer's daily close: one per shop, device and business date. */
+/**
+ * The fiscal printer's daily close: one per shop, device and business date. Refused when its VAT
+ * breakdown's taxable and tax amounts do not add up to its total, or a rate's tax is more than a cent
+ * away from taxable × rate (vatMismatch), and when its business date is neither the Italian date of
+ * closedAt nor, before 06:00, the day before (businessDateMismatch).
+ */
 export const fiscalCloseRecordSchema = z.object({
   /** The printer's serial number (matricola). */
   deviceSerial: code,
   businessDate: isoDateSchema,
   closedAt: z.iso.datetime({ offset: true }),
   /** The Z report number. */
-  closeNumber: z.number().int().positive(),
+  closeNumber: counter.positive(),
   totalCents: cents,
-  documentsCount: z.number().int().nonnegative(),
+  documentsCount: counter.nonnegative(),
   returnsCents: positiveCents,
   cancellationsCents: positiveCents,
   electronicPaymentsCents: positiveCents,
@@ -99,6 +114,9 @@ export const rejectionReasons = [
   'totalsMismatch',
   'paymentsMismatch',
   'businessDateMismatch',
+  'piecesMismatch',
+  'wrongSign',
+  'vatMismatch',
 ] as const;
 export type RejectionReason = (typeof rejectionReasons)[number];
 
@@ -141,6 +159,11 @@ export const salesSourceSchema = z.object({
   lastBusinessDate: isoDateSchema,
 });
 
+export const salesFeedQuerySchema = z.object({
+  /** How many days back the missing fiscal closes are looked for. */
+  days: z.coerce.number().int().min(1).max(366).default(60),
+});
+
 export const salesFeedSchema = z.object({
   sources: z.array(salesSourceSchema),
   /** Business days with receipts but no fiscal close, newest first. */
@@ -178,3 +201,39 @@ export const salesDaySchema = z.object({
   loyaltyCustomers: z.number().int(),
 });
 export type SalesDay = z.infer<typeof salesDaySchema>;
+
+export const salesDaysQuerySchema = z
+  .object({ from: isoDateSchema, to: isoDateSchema })
+  .superRefine((query, context) => {
+    if (query.from <= query.to) return;
+    context.addIssue({
+      code: 'custom',
+      message: 'dateRange',
+      path: ['to'],
+      input: query.to,
+      params: { rule: 'dateRange' },
+    });
+  });
+export const salesDaysAnswerSchema = dataOf(z.array(salesDaySchema));
+
+export const shopDayQuerySchema = z.object({ date: isoDateSchema });
+
+/** A receipt as the shop's day shows it: the employee by name, lines and payments in order. */
+export const storedReceiptSchema = receiptRecordSchema
+  .omit({ employee: true })
+  .extend({ id: z.number().int(), employeeId: z.number().int().nullable(), employeeName: z.string().nullable() });
+export type StoredReceipt = z.infer<typeof storedReceiptSchema>;
+export const shopDayReceiptsAnswerSchema = dataOf(z.array(storedReceiptSchema));
+
+/** A stored fiscal close: `source` says whether a person entered it (printer unreachable). */
+export const fiscalCloseSchema = fiscalCloseRecordSchema.extend({
+  id: z.number().int(),
+  source: z.enum(fiscalCloseSources),
+  enteredBy: z.string().nullable(),
+  receivedAt: z.iso.datetime(),
+});
+export type FiscalClose = z.infer<typeof fiscalCloseSchema>;
+export const fiscalCloseAnswerSchema = dataOf(fiscalCloseSchema);
+
+/** Read the close of this business day from the shop's fiscal printer. */
+export const readPrinterBodySchema = z.object({ businessDate: isoDateSchema });

@@ -1,0 +1,308 @@
+// The sales feed: the machine API the shops' registers and agents send receipts and fiscal closes to, and the shop page's feed, credentials, day totals and receipts.
+import { idParamSchema, okSchema, paginationQuerySchema } from '@bottega/contracts/common';
+import {
+  fiscalCloseAnswerSchema,
+  fiscalCloseBatchSchema,
+  fiscalCloseRecordSchema,
+  ingestAnswerSchema,
+  readPrinterBodySchema,
+  receiptBatchSchema,
+  salesClientCreateBodySchema,
+  salesClientCreatedAnswerSchema,
+  salesClientsAnswerSchema,
+  salesDaysAnswerSchema,
+  salesDaysQuerySchema,
+  salesFeedAnswerSchema,
+  salesFeedQuerySchema,
+  salesRejectionsAnswerSchema,
+  shopDayQuerySchema,
+  shopDayReceiptsAnswerSchema,
+} from '@bottega/contracts/sales';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf } from '../../platform/access';
+import { AppError } from '../../platform/errors';
+import { pickLanguage } from '../../platform/i18n';
+import {
+  authenticateSalesClient,
+  createSalesClient,
+  enterFiscalClose,
+  getSalesFeed,
+  getShopSalesDays,
+  listSalesClients,
+  listSalesRejections,
+  listShopDayReceipts,
+  readFiscalCloseFromPrinter,
+  revokeSalesClient,
+  type SalesClientIdentity,
+} from './sales.service';
+import { ingestFiscalCloses, ingestReceipts } from './sales-ingest.service';
+
+const tags = ['sales'];
+
+/** A batch of 1,000 receipts with their lines is a few megabytes of JSON. */
+const ingestBodyLimitBytes = 10 * 1024 * 1024;
+
+const salesClientParamsSchema = idParamSchema.extend({ clientId: z.coerce.number().int().positive() });
+
+const machineDescription =
+  'Machine API: `Authorization: Bearer <clientId>.<secret>` with a credential of the shop (created on its page). ' +
+  'Each record is checked on its own; refused ones come back with a reason, the others are stored. ' +
+  'A record sent again is counted as a duplicate; sent again with other content it is refused as changedResend.';
+
+export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const callers = new WeakMap<FastifyRequest, SalesClientIdentity>();
+
+  // Before the body is read: an unknown caller is refused without parsing megabytes of JSON.
+  const authenticate = async (request: FastifyRequest) => {
+    const client = await authenticateSalesClient({ db: app.db, authorization: request.headers.authorization });
+    if (!client) throw new AppError('salesClientUnauthorized');
+    callers.set(request, client);
+  };
+  const callerOf = (request: FastifyRequest) => {
+    const client = callers.get(request);
+    if (!client) throw new AppError('salesClientUnauthorized');
+    return client;
+  };
+  const machine = {
+    config: { access: 'public', csrf: false },
+    bodyLimit: ingestBodyLimitBytes,
+    onRequest: authenticate,
+  } as const;
+
+  app.post(
+    '/api/sales/ingest/receipts',
+    {
+      ...machine,
+      schema: {
+        tags,
+        description: machineDescription,
+        body: receiptBatchSchema,
+        response: { 200: ingestAnswerSchema },
+      },
+    },
+    async (request) => {
+      const client = callerOf(request);
+      return {
+        data: await ingestReceipts({
+          db: app.db,
+          shopId: client.shopId,
+          clientId: client.id,
+          records: request.body.receipts,
+          lng: pickLanguage(request.headers['accept-language']),
+        }),
+      };
+    },
+  );
+
+  app.post(
+    '/api/sales/ingest/fiscal-closes',
+    {
+      ...machine,
+      schema: {
+        tags,
+        description: machineDescription,
+        body: fiscalCloseBatchSchema,
+        response: { 200: ingestAnswerSchema },
+      },
+    },
+    async (request) => {
+      const client = callerOf(request);
+      return {
+        data: await ingestFiscalCloses({
+          db: app.db,
+          shopId: client.shopId,
+          clientId: client.id,
+          source: 'agent',
+          records: request.body.closes,
+          lng: pickLanguage(request.headers['accept-language']),
+        }),
+      };
+    },
+  );
+
+  app.get(
+    '/api/shops/:id/sales-feed',
+    {
+      config: { access: 'shops.manage.view' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: salesFeedQuerySchema,
+        response: { 200: salesFeedAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await getSalesFeed({
+        db: app.db,
+        viewer: sessionOf(request),
+        shopId: request.params.id,
+        days: request.query.days,
+      }),
+    }),
+  );
+
+  app.get(
+    '/api/shops/:id/sales-rejections',
+    {
+      config: { access: 'shops.manage.view' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: paginationQuerySchema,
+        response: { 200: salesRejectionsAnswerSchema },
+      },
+    },
+    async (request) =>
+      listSalesRejections({ db: app.db, viewer: sessionOf(request), shopId: request.params.id, ...request.query }),
+  );
+
+  app.get(
+    '/api/shops/:id/sales-clients',
+    {
+      config: { access: 'shops.manage.edit' },
+      schema: { tags, params: idParamSchema, response: { 200: salesClientsAnswerSchema } },
+    },
+    async (request) => ({
+      data: await listSalesClients({ db: app.db, viewer: sessionOf(request), shopId: request.params.id }),
+    }),
+  );
+
+  app.post(
+    '/api/shops/:id/sales-clients',
+    {
+      config: { access: 'shops.manage.edit' },
+      schema: {
+        tags,
+        description: 'The answer holds the secret: it is shown this once and stored only as its SHA-256.',
+        params: idParamSchema,
+        body: salesClientCreateBodySchema,
+        response: { 201: salesClientCreatedAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const client = await createSalesClient({
+        db: app.db,
+        viewer: sessionOf(request),
+        shopId: request.params.id,
+        name: request.body.name,
+        ip: request.ip,
+      });
+      return reply.status(201).send({ data: client });
+    },
+  );
+
+  app.delete(
+    '/api/shops/:id/sales-clients/:clientId',
+    {
+      config: { access: 'shops.manage.edit' },
+      schema: { tags, params: salesClientParamsSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await revokeSalesClient({
+        db: app.db,
+        viewer: sessionOf(request),
+        shopId: request.params.id,
+        id: request.params.clientId,
+        ip: request.ip,
+      });
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.post(
+    '/api/shops/:id/fiscal-closes',
+    {
+      config: { access: 'shops.cashRegister.dailyClose' },
+      schema: {
+        tags,
+        description:
+          'A fiscal close typed in from the paper Z report when the printer cannot be reached (source manual).',
+        params: idParamSchema,
+        body: fiscalCloseRecordSchema,
+        response: { 200: fiscalCloseAnswerSchema, 201: fiscalCloseAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const { close, created } = await enterFiscalClose({
+        db: app.db,
+        viewer: sessionOf(request),
+        shopId: request.params.id,
+        record: request.body,
+        lng: pickLanguage(request.headers['accept-language']),
+        ip: request.ip,
+      });
+      return reply.status(created ? 201 : 200).send({ data: close });
+    },
+  );
+
+  app.post(
+    '/api/shops/:id/fiscal-closes/read-printer',
+    {
+      config: { access: 'shops.cashRegister.dailyClose' },
+      schema: {
+        tags,
+        description:
+          "Reads the day's fiscal close from the shop's fiscal printer (Epson RT, XML over HTTP) and stores it (source printer).",
+        params: idParamSchema,
+        body: readPrinterBodySchema,
+        response: { 200: fiscalCloseAnswerSchema, 201: fiscalCloseAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const { close, created } = await readFiscalCloseFromPrinter({
+        db: app.db,
+        viewer: sessionOf(request),
+        shopId: request.params.id,
+        businessDate: request.body.businessDate,
+        printer: app.config.fiscalPrinter,
+        lng: pickLanguage(request.headers['accept-language']),
+        ip: request.ip,
+      });
+      return reply.status(created ? 201 : 200).send({ data: close });
+    },
+  );
+
+  app.get(
+    '/api/shops/:id/sales-days',
+    {
+      config: { access: 'shops.cashRegister.view' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: salesDaysQuerySchema,
+        response: { 200: salesDaysAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await getShopSalesDays({
+        db: app.db,
+        viewer: sessionOf(request),
+        shopId: request.params.id,
+        ...request.query,
+      }),
+    }),
+  );
+
+  app.get(
+    '/api/shops/:id/receipts',
+    {
+      config: { access: 'shops.cashRegister.view' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: shopDayQuerySchema,
+        response: { 200: shopDayReceiptsAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await listShopDayReceipts({
+        db: app.db,
+        viewer: sessionOf(request),
+        shopId: request.params.id,
+        date: request.query.date,
+      }),
+    }),
+  );
+};
