@@ -25,6 +25,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashToken } from '../../platform/crypto';
 import type { Database, Executor } from '../../platform/db';
+import { ruleOfIssue } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { users } from '../employees/employees.schema';
 import {
@@ -82,11 +83,20 @@ function hasNulCharacter(record: unknown): boolean {
   return (JSON.stringify(record) ?? '').includes('\\u0000');
 }
 
-function describeIssues(error: z.ZodError): string {
+/** The first problems of a record, each as its field and the rule's message in the caller's language. */
+function describeIssues(error: z.ZodError, record: unknown, lng: Language): string {
   return error.issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.join('.') || '_'}: ${issue.message}`)
-    .join('; ');
+    .map((issue) => {
+      const input = issue.path.reduce<unknown>(
+        (node, key) =>
+          node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined,
+        record,
+      );
+      const { rule, params } = ruleOfIssue({ keyword: issue.code, instancePath: '', params: { ...issue, input } });
+      return `${issue.path.join('.') || '_'}: ${translate(lng, `validation:${rule}`, params)}`;
+    })
+    .join(' ');
 }
 
 type Checked<T> = { index: number; record: T; key: string; reference: string; hash: string };
@@ -96,6 +106,7 @@ function rejectionsOf(options: { kind: 'receipt' | 'fiscalClose'; lng: Language 
   const rejected: (Rejection & { record: unknown })[] = [];
   return {
     rejected,
+    lng: options.lng,
     reject(index: number, reference: string, reason: RejectionReason, record: unknown, params = {}) {
       const message = translate(options.lng, `sales:rejections.${reason}`, params);
       rejected.push({ index, reference, reason, message, record });
@@ -177,7 +188,7 @@ function checkRecords<T extends Record<string, unknown>>(options: {
   options.records.forEach((raw, index) => {
     const parsed = hasNulCharacter(raw) ? undefined : options.schema.safeParse(raw);
     if (!parsed?.success) {
-      const detail = parsed ? describeIssues(parsed.error) : '\\u0000';
+      const detail = parsed ? describeIssues(parsed.error, raw, rejections.lng) : '\\u0000';
       rejections.reject(index, rawReference(raw, index, options.identityFields), 'invalid', raw, { detail });
       return;
     }

@@ -332,9 +332,13 @@ describe('receipt ingestion', () => {
       [7, 'paymentsMismatch'],
       [9, 'invalid'],
     ]);
-    expect(result.rejected[0].message).toContain('totalCents');
+    expect(result.rejected[0].message).toBe('Invalid record: totalCents: Invalid value.');
     expect(result.rejected[1].message).toContain('nobody-here');
     expect(result.rejected[9 - 1].reference).toBe('#10');
+
+    // The reason is told in the register's language, field by field, never in the validator's English.
+    const italian = (await sendReceipts(milanCredential, [{ ...sale(on), registerCode: undefined }], 'it')).json().data;
+    expect(italian.rejected[0].message).toBe('Record non valido: registerCode: Campo obbligatorio.');
 
     const stored = await test.db.select().from(receipts).where(eq(receipts.businessDate, '2026-04-04'));
     expect(stored.map((row) => row.receiptNumber)).toEqual([good.receiptNumber]);
