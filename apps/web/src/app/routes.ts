@@ -5,6 +5,7 @@ import { developerRoutes } from '../features/developer/developer.routes';
 import { employeesRoutes } from '../features/employees/employees.routes';
 import { filesRoutes } from '../features/files/files.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
+import { salesRoutes } from '../features/sales/sales.routes';
 import { shopsRoutes } from '../features/shops/shops.routes';
 import { userGroupsRoutes } from '../features/user-groups/user-groups.routes';
 import type { AppRoute } from './app-route';
@@ -15,6 +16,7 @@ export const appRoutes: AppRoute[] = [
   ...employeesRoutes,
   ...userGroupsRoutes,
   ...shopsRoutes,
+  ...salesRoutes,
   ...companiesRoutes,
   ...filesRoutes,
   ...profileRoutes,

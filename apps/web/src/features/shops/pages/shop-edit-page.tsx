@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconAlertCircle, IconDeviceFloppy, IconReceipt } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -215,6 +215,16 @@ export default function ShopEditPage() {
             <Button variant="default" component={Link} to="/app/shops/list">
               {t('backToList')}
             </Button>
+            {id !== null && (
+              <Button
+                variant="default"
+                component={Link}
+                to={`/app/shops/${id}/sales-feed`}
+                leftSection={<IconReceipt size={16} />}
+              >
+                {t('sales:feed.open')}
+              </Button>
+            )}
             {saveButton}
           </>
         }

@@ -3,7 +3,7 @@
 // Filters live in the address, so a company's page can link to its shops and Back restores them.
 import { type ShopListItem, type ShopStatus, shopStatuses } from '@bottega/contracts/shops';
 import { Badge, Group, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
-import { IconBuildingStore, IconCalendarOff, IconClock } from '@tabler/icons-react';
+import { IconBuildingStore, IconCalendarOff, IconClock, IconReceipt } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -178,6 +178,14 @@ export default function ShopsListPage() {
                 subject={shop.name}
                 icon={<IconCalendarOff size={18} />}
                 to={`/app/shops/${shop.id}/closures`}
+              />
+            )}
+            {can.has('shops.manage.view') && (
+              <RowAction
+                label={t('sales:feed.open')}
+                subject={shop.name}
+                icon={<IconReceipt size={18} />}
+                to={`/app/shops/${shop.id}/sales-feed`}
               />
             )}
             {can.has('shops.manage.workingHours') && (

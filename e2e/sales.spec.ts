@@ -1,0 +1,118 @@
+import { expect, type Page, test } from '@playwright/test';
+import { openAs } from './helpers';
+
+/** The last Sunday before today (Italian time): the demo shops are closed then, so it has no fiscal close. */
+function lastSunday(): string {
+  const todayInItaly = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+  const today = Date.parse(`${todayInItaly}T12:00:00Z`);
+  const back = new Date(today).getUTCDay() || 7;
+  return new Date(today - back * 86_400_000).toISOString().slice(0, 10);
+}
+
+function receipt(day: string, receiptNumber: number, totalCents: number) {
+  return {
+    registerCode: 'E2E-CASSA9',
+    businessDate: day,
+    issuedAt: `${day}T10:${String(receiptNumber).padStart(2, '0')}:00Z`,
+    receiptNumber,
+    sequenceNumber: receiptNumber,
+    type: 'sale',
+    totalCents,
+    pieces: 1,
+    lines: [{ productCode: 'E2E-1', quantity: 1, unitPriceCents: 2500, subtotalCents: 2500, vatRate: 2200 }],
+    payments: [{ method: 'cash', amountCents: totalCents }],
+  };
+}
+
+async function sendReceipts(page: Page, credential: string, receipts: unknown[]) {
+  return page.request.post('/api/sales/ingest/receipts', {
+    headers: { Authorization: `Bearer ${credential}` },
+    data: { receipts },
+  });
+}
+
+test('a shop is connected with a credential, its refused record and missing close are seen, the close is typed in and the credential revoked', async ({
+  browser,
+}) => {
+  const admin = await openAs(browser, 'admin', 'Milano Duomo');
+  const sunday = lastSunday();
+
+  // From the shops list to the shop's sales feed.
+  await admin.getByText('Gestione').click();
+  await admin.getByRole('link', { name: 'Negozi', exact: true }).click();
+  await admin.getByRole('link', { name: 'Flusso vendite: Milano Duomo' }).click();
+  await expect(admin).toHaveURL(/\/app\/shops\/\d+\/sales-feed$/);
+  await expect(admin.getByRole('heading', { name: 'Flusso vendite · Milano Duomo' })).toBeVisible();
+  const shopUrl = admin.url();
+
+  // A credential: its secret is shown this once.
+  await admin.getByTestId('sales-client-create').click();
+  await admin.getByRole('button', { name: 'Crea credenziale' }).click();
+  await expect(admin.getByText('Campo obbligatorio.')).toBeVisible();
+  await admin.getByTestId('sales-client-name').fill('Cassa E2E');
+  await admin.getByRole('button', { name: 'Crea credenziale' }).click();
+  await expect(admin.getByText('Il segreto non sarà più mostrato')).toBeVisible();
+  const clientId = (await admin.getByTestId('sales-client-id').textContent()) ?? '';
+  const secret = (await admin.getByTestId('sales-client-secret').textContent()) ?? '';
+  expect(clientId).toMatch(/^bsc_/);
+  expect(secret.length).toBeGreaterThan(20);
+  await expect(admin.getByTestId('sales-client-header')).toHaveText(`Authorization: Bearer ${clientId}.${secret}`);
+  await admin.getByTestId('sales-client-done').click();
+  await expect(admin.getByText(secret)).toHaveCount(0);
+  await expect(admin.getByTestId(`sales-client-${clientId}`)).toContainText('Mai usata');
+
+  // The register sends a Sunday's receipts; the second one's total does not match its lines.
+  const credential = `${clientId}.${secret}`;
+  const answer = await sendReceipts(admin, credential, [receipt(sunday, 1, 2500), receipt(sunday, 2, 3000)]);
+  expect(answer.status()).toBe(200);
+  const { data } = await answer.json();
+  expect(data.accepted).toBe(1);
+  expect(data.rejected).toMatchObject([{ index: 1, reason: 'totalsMismatch' }]);
+
+  await admin.reload();
+  await expect(admin.getByTestId('sales-source-E2E-CASSA9')).toContainText('Cassa');
+  const rejection = admin.getByTestId('sales-rejections').getByRole('row', { name: /E2E-CASSA9/ });
+  await expect(rejection).toContainText('Totale non coerente');
+  await expect(rejection).toContainText('Scontrino');
+  await expect(rejection).toContainText(`E2E-CASSA9/${sunday}/2`);
+  await expect(admin.getByTestId(`sales-client-${clientId}`)).not.toContainText('Mai usata');
+
+  // The Sunday has receipts and no fiscal close: typed in from the paper report.
+  await admin.getByTestId(`sales-enter-close-${sunday}`).click();
+  await expect(admin.getByTestId('close-businessDate')).toHaveValue(sunday);
+  await admin.getByRole('button', { name: 'Salva chiusura' }).click();
+  await expect(admin.getByText('Campo obbligatorio.').first()).toBeVisible();
+  await admin.getByTestId('close-closedAt').fill('20:00');
+  await admin.getByTestId('close-closeNumber').fill('900');
+  await admin.getByTestId('close-totalCents').fill('25,00');
+  await admin.getByTestId('close-documentsCount').fill('1');
+  await admin.getByTestId('close-vatBreakdown.0.taxableCents').fill('20,49');
+  await admin.getByTestId('close-vatBreakdown.0.taxCents').fill('4,00');
+  await admin.getByRole('button', { name: 'Salva chiusura' }).click();
+  await expect(admin.getByRole('alert')).toContainText('Il riepilogo IVA non torna');
+  await admin.getByTestId('close-vatBreakdown.0.taxCents').fill('4,51');
+  await admin.getByRole('button', { name: 'Salva chiusura' }).click();
+  await expect(admin.getByText('segnata come inserita a mano')).toBeVisible();
+  await expect(admin.getByTestId(`sales-missing-${sunday}`)).toHaveCount(0);
+
+  // Revoked, the credential is refused.
+  await admin.getByRole('button', { name: 'Revoca: Cassa E2E' }).click();
+  await admin.getByTestId('confirm').click();
+  await expect(admin.getByText('Credenziale «Cassa E2E» revocata.')).toBeVisible();
+  await expect(admin.getByTestId(`sales-client-${clientId}`).getByTestId('sales-client-revoked')).toBeVisible();
+  expect((await sendReceipts(admin, credential, [receipt(sunday, 3, 2500)])).status()).toBe(401);
+
+  // The shop's page leads here too.
+  await admin.getByRole('link', { name: 'Scheda negozio', exact: true }).click();
+  await admin.getByRole('link', { name: 'Flusso vendite', exact: true }).click();
+  await expect(admin).toHaveURL(shopUrl);
+
+  // Without shops.manage.edit the feed shows, the credentials do not; without the daily close, no close buttons.
+  const controller = await openAs(browser, 'areacontrollo', 'Milano Duomo');
+  await controller.goto(shopUrl);
+  await expect(controller.getByTestId('sales-source-E2E-CASSA9')).toBeVisible();
+  await expect(controller.getByTestId('sales-rejections')).toContainText('Totale non coerente');
+  await expect(controller.getByTestId('sales-days')).toBeVisible();
+  await expect(controller.getByTestId('sales-clients')).toHaveCount(0);
+  await expect(controller.getByTestId('sales-client-create')).toHaveCount(0);
+});
