@@ -10,7 +10,9 @@ const config = loadConfig();
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 await seedUserGroups(database.db);
-if (config.seedDemo && (await databaseIsEmpty(database.db))) await seedDemoData(database.db, createStorage(config));
+if (config.seedDemo && (await databaseIsEmpty(database.db))) {
+  await seedDemoData(database.db, createStorage(config), { sales: true });
+}
 
 // Demo and development read fiscal closes from a simulated printer (config.fiscalPrinter.addressOverride).
 const fiscalPrinterSimulator = config.fiscalPrinter.simulator

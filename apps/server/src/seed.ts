@@ -7,6 +7,7 @@ import { users } from './modules/employees/employees.schema';
 import { fileEntries } from './modules/files/files.schema';
 import { companyRoot } from './modules/files/files.service';
 import { createNotification } from './modules/notifications/notifications.service';
+import { seedDemoSales } from './modules/sales/sales.seed';
 import { shopClosureDays, shops, shopWorkingHours, userShops } from './modules/shops/shops.schema';
 import { userGroupMembers, userGroups } from './modules/user-groups/user-groups.schema';
 import type { Database } from './platform/db';
@@ -490,8 +491,12 @@ function demoClosureDays(year: number) {
   ];
 }
 
-/** Two companies, six shops, one user in every group and a few company documents; only on an empty database. */
-export async function seedDemoData(db: Database, storage: Storage): Promise<void> {
+/**
+ * Two companies, six shops, one user in every group and a few company documents; only on an empty
+ * database. `sales` adds the catalogue and 90 days of the shops' sales, which a first start shows and
+ * test apps leave out unless a test needs them (ingesting them takes seconds).
+ */
+export async function seedDemoData(db: Database, storage: Storage, options: { sales?: boolean } = {}): Promise<void> {
   const groups = await db.select({ id: userGroups.id, name: userGroups.name }).from(userGroups);
   const companyIds = new Map<string, number>();
   for (const company of demoCompanies) {
@@ -534,6 +539,7 @@ export async function seedDemoData(db: Database, storage: Storage): Promise<void
     await createNotification({ db, userId, kind: 'welcome', params: { name: demo.name } });
   }
   await seedDemoFiles(db, storage);
+  if (options.sales) await seedDemoSales(db);
 }
 
 /** A one-page PDF showing `lines`, written by hand: the byte offsets of its objects make its index. */

@@ -1,0 +1,179 @@
+// Simulated sales written the way a shop's register and printer would send them: products into the
+// catalogue, then the generator's batches through the ingestion service, so the per-day totals are
+// kept as in production and ingestion is what the data generation and the benchmarks measure.
+import { businessDate } from '@bottega/contracts/dates';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../platform/db';
+import { users } from '../employees/employees.schema';
+import { shopClosureDays, shops, shopWorkingHours, userShops } from '../shops/shops.schema';
+import {
+  addDays,
+  type GeneratorContext,
+  generateCatalogue,
+  generateSalesBatches,
+  type SalesProduct,
+  type SalesShop,
+} from './sales.generator';
+import { productPrices, products } from './sales.schema';
+import { ingestFiscalCloses, ingestReceipts } from './sales-ingest.service';
+
+/** Days of history a first start shows. */
+export const demoSalesDays = 90;
+
+/**
+ * Receipts of an ordinary weekday in a demo shop. Fewer than a real shop's few hundred, so the first
+ * start on the embedded database stays quick; the benchmark data set uses the realistic volume.
+ */
+export const demoReceiptsPerDay = 15;
+
+/** Adds the catalogue's products and prices that are missing (by product code). */
+export async function seedProducts(db: Database, catalogue: readonly SalesProduct[]): Promise<void> {
+  const inserted = await db
+    .insert(products)
+    .values(
+      catalogue.map((product) => ({
+        code: product.code,
+        description: product.description,
+        department: product.department,
+        vatRate: product.vatRate,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: products.id, code: products.code });
+  const priced = new Map(catalogue.map((product) => [product.code, product.prices]));
+  const prices = inserted.flatMap((row) =>
+    Object.entries(priced.get(row.code) ?? {}).map(([priceList, priceCents]) => ({
+      productId: row.id,
+      priceList,
+      priceCents,
+    })),
+  );
+  if (prices.length > 0) await db.insert(productPrices).values(prices).onConflictDoNothing();
+}
+
+/** The shops as the generator sees them: opening hours, closure days and their people's usernames. */
+export async function loadSalesShops(
+  db: Database,
+  codes: readonly string[],
+): Promise<{ id: number; shop: SalesShop }[]> {
+  if (codes.length === 0) return [];
+  const rows = await db
+    .select({ id: shops.id, code: shops.code })
+    .from(shops)
+    .where(inArray(shops.code, [...codes]))
+    .orderBy(asc(shops.code));
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const [hours, closures, people] = await Promise.all([
+    db.select().from(shopWorkingHours).where(inArray(shopWorkingHours.shopId, ids)),
+    db.select().from(shopClosureDays).where(inArray(shopClosureDays.shopId, ids)),
+    db
+      .select({ shopId: userShops.shopId, username: users.username })
+      .from(userShops)
+      .innerJoin(users, eq(users.id, userShops.userId))
+      .where(inArray(userShops.shopId, ids))
+      .orderBy(asc(users.username)),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    shop: {
+      code: row.code,
+      hours: hours
+        .filter((slot) => slot.shopId === row.id)
+        .sort((a, b) => a.weekday - b.weekday || a.slot - b.slot)
+        .map((slot) => ({ weekday: slot.weekday, opensAt: slot.opensAt, closesAt: slot.closesAt })),
+      closedDays: closures.filter((closure) => closure.shopId === row.id).map((closure) => closure.day),
+      employees: people.filter((person) => person.shopId === row.id).map((person) => person.username),
+    },
+  }));
+}
+
+export type SalesProgress = { receipts: number; duplicates: number; closes: number; businessDate: string };
+
+export type SalesIngestSummary = SalesProgress & { rejected: number; firstRejection: string | null };
+
+/**
+ * Streams the shops' history from `from` to `to` through the ingestion service, `concurrency` batches
+ * at a time (a PostgreSQL server takes several at once; PGlite serves one query at a time anyway).
+ * Receipts are sent as from no register credential; fiscal closes as read from the printer.
+ */
+export async function ingestSalesHistory(
+  options: GeneratorContext & {
+    db: Database;
+    shops: readonly { id: number; shop: SalesShop }[];
+    from: string;
+    to: string;
+    concurrency?: number;
+    onProgress?: (progress: SalesProgress) => void;
+  },
+): Promise<SalesIngestSummary> {
+  const { db } = options;
+  const shopIds = new Map(options.shops.map(({ id, shop }) => [shop.code, id]));
+  const batches = generateSalesBatches({ ...options, shops: options.shops.map(({ shop }) => shop) });
+  const summary: SalesIngestSummary = {
+    receipts: 0,
+    duplicates: 0,
+    closes: 0,
+    businessDate: options.from,
+    rejected: 0,
+    firstRejection: null,
+  };
+  // Workers share one stream: each takes the next batch when its previous one is stored.
+  const worker = async () => {
+    for (let next = batches.next(); !next.done; next = batches.next()) {
+      const batch = next.value;
+      const shopId = shopIds.get(batch.shopCode) as number;
+      const result =
+        batch.kind === 'receipts'
+          ? await ingestReceipts({ db, shopId, clientId: null, records: batch.records, lng: 'en' })
+          : await ingestFiscalCloses({
+              db,
+              shopId,
+              clientId: null,
+              source: 'printer',
+              records: batch.records,
+              lng: 'en',
+            });
+      if (batch.kind === 'receipts') {
+        summary.receipts += result.accepted;
+        summary.businessDate = batch.businessDate;
+      } else {
+        summary.closes += result.accepted;
+      }
+      summary.duplicates += result.duplicates;
+      summary.rejected += result.rejected.length;
+      const [first] = result.rejected;
+      if (first && !summary.firstRejection) {
+        summary.firstRejection = `${batch.shopCode} ${first.reference}: ${first.reason} (${first.message})`;
+      }
+      options.onProgress?.(summary);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+  return summary;
+}
+
+/** The demo shops' last 90 days, today up to the current hour, and the catalogue they sell. */
+export async function seedDemoSales(db: Database, options: { now?: Date } = {}): Promise<SalesIngestSummary> {
+  const now = options.now ?? new Date();
+  const seed = 1;
+  const catalogue = generateCatalogue({ seed });
+  await seedProducts(db, catalogue);
+  const codes = (await db.select({ code: shops.code }).from(shops).where(eq(shops.closed, false))).map(
+    (row) => row.code,
+  );
+  const today = businessDate(now);
+  const summary = await ingestSalesHistory({
+    db,
+    shops: await loadSalesShops(db, codes),
+    from: addDays(today, 1 - demoSalesDays),
+    to: today,
+    seed,
+    catalogue,
+    receiptsPerDay: demoReceiptsPerDay,
+    now,
+  });
+  // Every generated record is meant to be accepted: a refusal is a bug of the generator.
+  if (summary.rejected > 0) throw new Error(`demo sales refused: ${summary.firstRejection}`);
+  return summary;
+}
