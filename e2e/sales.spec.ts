@@ -95,6 +95,18 @@ test('a shop is connected with a credential, its refused record and missing clos
   await expect(admin.getByText('segnata come inserita a mano')).toBeVisible();
   await expect(admin.getByTestId(`sales-missing-${sunday}`)).toHaveCount(0);
 
+  // The Sunday before, read from the fiscal printer (the simulated Epson RT printer of the demo).
+  const sundayBefore = new Date(Date.parse(`${sunday}T12:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+  expect((await sendReceipts(admin, credential, [receipt(sundayBefore, 1, 2500)])).status()).toBe(200);
+  await admin.reload();
+  await admin.getByTestId(`sales-read-printer-${sundayBefore}`).click();
+  const [year, month, dayOfMonth] = sundayBefore.split('-');
+  await expect(
+    admin.getByText(`Chiusura fiscale del ${dayOfMonth}/${month}/${year} letta dalla stampante.`),
+  ).toBeVisible();
+  await expect(admin.getByTestId(`sales-missing-${sundayBefore}`)).toHaveCount(0);
+  await expect(admin.getByTestId('sales-source-99MEX012345')).toContainText('Stampante fiscale');
+
   // Revoked, the credential is refused.
   await admin.getByRole('button', { name: 'Revoca: Cassa E2E' }).click();
   await admin.getByTestId('confirm').click();
