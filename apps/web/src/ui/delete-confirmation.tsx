@@ -33,25 +33,37 @@ export function useDeleteConfirmation<Row extends { id: number }>(
   };
 }
 
+/** The keys of the dialog's texts in the namespace `t` reads; `message` and `done` get the row's `name`. */
+export type ConfirmationTexts = { title: string; message: string; confirm: string; done: string };
+
+const deleteTexts: ConfirmationTexts = {
+  title: 'deleteTitle',
+  message: 'deleteMessage',
+  confirm: 'delete',
+  done: 'deleted',
+};
+
 /**
- * Asks before deleting the pending row, keeps the server's refusal in the dialog and, once the row is
- * gone, says so in a notice. Its texts are the keys deleteTitle, deleteMessage, delete and deleted
- * of the namespace `t` reads.
+ * Asks before deleting (or revoking) the pending row, keeps the server's refusal in the dialog and,
+ * once the row is gone, says so in a notice. Its texts are the keys deleteTitle, deleteMessage,
+ * delete and deleted unless `texts` names others.
  */
 export function DeleteConfirmationModal<Row extends { id: number }>({
   deletion,
   t,
+  texts = deleteTexts,
 }: {
   deletion: DeleteConfirmation<Row>;
   t: TFunction;
+  texts?: ConfirmationTexts;
 }) {
   const { target, name, remove } = deletion;
   return (
     <ConfirmModal
       opened={target !== null}
-      title={t('deleteTitle')}
-      message={t('deleteMessage', { name: target ? name(target) : '' })}
-      confirmLabel={t('delete')}
+      title={t(texts.title)}
+      message={t(texts.message, { name: target ? name(target) : '' })}
+      confirmLabel={t(texts.confirm)}
       loading={remove.isPending}
       error={errorMessage(remove.error, t)}
       onClose={deletion.cancel}
@@ -59,7 +71,7 @@ export function DeleteConfirmationModal<Row extends { id: number }>({
         target &&
         remove.mutate(target.id, {
           onSuccess: () => {
-            notifications.show({ color: 'green', message: t('deleted', { name: name(target) }) });
+            notifications.show({ color: 'green', message: t(texts.done, { name: name(target) }) });
             deletion.cancel();
           },
         })

@@ -27,6 +27,9 @@ type AppKey = Pick<Config, 'appKey'>;
 
 export type SecondFactor = { code: string } | { recoveryCode: string };
 
+/** A change the user makes by proving their second factor with a current code, under the sign-in lockout. */
+type CodeCall = { db: Database; config: AppKey; throttle: LoginThrottle; userId: number; code: string; ip: string };
+
 export async function mustUseMfa(db: Executor, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: userGroups.id })
@@ -140,15 +143,9 @@ async function useRecoveryCode(db: Executor, config: AppKey, userId: number, cod
  * Checks a second factor under the sign-in lockout: refused outright while the account is locked on
  * this address, and every wrong answer counts. Throws invalidMfaCode (or tooManyAttempts).
  */
-export async function checkSecondFactor(options: {
-  db: Database;
-  config: AppKey;
-  throttle: LoginThrottle;
-  userId: number;
-  factor: SecondFactor;
-  ip: string;
-  pending?: boolean;
-}): Promise<void> {
+export async function checkSecondFactor(
+  options: Omit<CodeCall, 'code'> & { factor: SecondFactor; pending?: boolean },
+): Promise<void> {
   const { db, config, userId, factor, throttle } = options;
   const attempt = { account: accountKey(userId, ''), ip: options.ip };
   await throttle.assertAllowed(attempt);
@@ -181,14 +178,7 @@ export async function checkSecondFactor(options: {
 }
 
 /** Confirms a pending setup with its first code: two-factor is on, and here are the recovery codes. */
-export async function confirmTotpSetup(options: {
-  db: Database;
-  config: AppKey;
-  throttle: LoginThrottle;
-  userId: number;
-  code: string;
-  ip: string;
-}): Promise<string[]> {
+export async function confirmTotpSetup(options: CodeCall): Promise<string[]> {
   const { db, config, userId } = options;
   if (await enabledMfa(db, userId)) throw new AppError('mfaAlreadyEnabled');
   await checkSecondFactor({ ...options, factor: { code: options.code }, pending: true });
@@ -208,14 +198,7 @@ export async function confirmTotpSetup(options: {
   });
 }
 
-export async function regenerateRecoveryCodes(options: {
-  db: Database;
-  config: AppKey;
-  throttle: LoginThrottle;
-  userId: number;
-  code: string;
-  ip: string;
-}): Promise<string[]> {
+export async function regenerateRecoveryCodes(options: CodeCall): Promise<string[]> {
   const { db, config, userId } = options;
   if (!(await enabledMfa(db, userId))) throw new AppError('mfaNotEnabled');
   await checkSecondFactor({ ...options, factor: { code: options.code } });
@@ -242,14 +225,7 @@ async function removeMfa(tx: Executor, userId: number): Promise<boolean> {
 }
 
 /** The user turns two-factor off with a current code; not when their group must use it. */
-export async function disableMfa(options: {
-  db: Database;
-  config: AppKey;
-  throttle: LoginThrottle;
-  userId: number;
-  code: string;
-  ip: string;
-}): Promise<void> {
+export async function disableMfa(options: CodeCall): Promise<void> {
   const { db, userId } = options;
   if (!(await enabledMfa(db, userId))) throw new AppError('mfaNotEnabled');
   if (await mustUseMfa(db, userId)) throw new AppError('mfaRequired');

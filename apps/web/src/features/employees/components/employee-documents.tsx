@@ -47,7 +47,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatFileSize } from '../../../lib/format-file-size';
 import { useObjectUrl } from '../../../lib/object-url';
-import { ConfirmModal } from '../../../ui/confirm-modal';
+import { DeleteConfirmationModal, useDeleteConfirmation } from '../../../ui/delete-confirmation';
 import {
   downloadDocument,
   useDeleteDocument,
@@ -368,9 +368,11 @@ export function EmployeeDocuments(props: { employeeId: number; canEdit: boolean;
   const { t } = useTranslation(['employees', 'errors']);
   const { employeeId } = props;
   const documents = useEmployeeDocuments(employeeId);
-  const remove = useDeleteDocument(employeeId);
+  const deletion = useDeleteConfirmation(
+    useDeleteDocument(employeeId),
+    (document: EmployeeDocument) => document.fileName,
+  );
   const [previewing, setPreviewing] = useState<EmployeeDocument | null>(null);
-  const [deleting, setDeleting] = useState<EmployeeDocument | null>(null);
 
   if (documents.isError) {
     return (
@@ -399,10 +401,7 @@ export function EmployeeDocuments(props: { employeeId: number; canEdit: boolean;
       maxBytes={maxBytes}
       canEdit={props.canEdit}
       onPreview={setPreviewing}
-      onDelete={(document) => {
-        remove.reset();
-        setDeleting(document);
-      }}
+      onDelete={deletion.ask}
     />
   );
   const pairs = [
@@ -482,10 +481,7 @@ export function EmployeeDocuments(props: { employeeId: number; canEdit: boolean;
                             <ActionIcon
                               variant="subtle"
                               color="red"
-                              onClick={() => {
-                                remove.reset();
-                                setDeleting(document);
-                              }}
+                              onClick={() => deletion.ask(document)}
                               aria-label={`${t('documents.delete')}: ${document.fileName}`}
                             >
                               <IconTrash size={18} />
@@ -502,23 +498,15 @@ export function EmployeeDocuments(props: { employeeId: number; canEdit: boolean;
         )}
       </Card>
       <PreviewModal employeeId={employeeId} document={previewing} onClose={() => setPreviewing(null)} />
-      <ConfirmModal
-        opened={deleting !== null}
-        title={t('documents.deleteTitle')}
-        message={t('documents.deleteMessage', { name: deleting?.fileName ?? '' })}
-        confirmLabel={t('documents.delete')}
-        loading={remove.isPending}
-        error={errorMessage(remove.error, t)}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: t('documents.deleted', { name: deleting.fileName }) });
-              setDeleting(null);
-            },
-          })
-        }
+      <DeleteConfirmationModal
+        deletion={deletion}
+        t={t}
+        texts={{
+          title: 'documents.deleteTitle',
+          message: 'documents.deleteMessage',
+          confirm: 'documents.delete',
+          done: 'documents.deleted',
+        }}
       />
     </Stack>
   );

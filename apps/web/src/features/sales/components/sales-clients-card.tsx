@@ -17,7 +17,6 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconKeyOff, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +24,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors, validateWith } from '../../../lib/form-validation';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
-import { ConfirmModal } from '../../../ui/confirm-modal';
+import { DeleteConfirmationModal, useDeleteConfirmation } from '../../../ui/delete-confirmation';
 import { RowAction } from '../../../ui/row-action';
 import { type CreatedSalesClient, useCreateSalesClient, useRevokeSalesClient, useSalesClients } from '../sales.api';
 import { FeedCard } from './feed-card';
@@ -34,9 +33,8 @@ import { FeedCard } from './feed-card';
 export function SalesClientsCard({ shopId }: { shopId: number }) {
   const { t } = useTranslation(['sales', 'validation']);
   const clients = useSalesClients(shopId);
-  const revoke = useRevokeSalesClient(shopId);
+  const revocation = useDeleteConfirmation(useRevokeSalesClient(shopId), (client: SalesClient) => client.name);
   const [creating, setCreating] = useState(false);
-  const [revoking, setRevoking] = useState<SalesClient | null>(null);
   const rows = clients.data ?? [];
 
   return (
@@ -127,10 +125,7 @@ export function SalesClientsCard({ shopId }: { shopId: number }) {
                           subject={client.name}
                           icon={<IconKeyOff size={18} />}
                           color="red"
-                          onClick={() => {
-                            revoke.reset();
-                            setRevoking(client);
-                          }}
+                          onClick={() => revocation.ask(client)}
                         />
                       </Group>
                     )}
@@ -142,23 +137,15 @@ export function SalesClientsCard({ shopId }: { shopId: number }) {
         </Table.ScrollContainer>
       )}
       <CreateSalesClientModal shopId={shopId} opened={creating} onClose={() => setCreating(false)} />
-      <ConfirmModal
-        opened={revoking !== null}
-        title={t('feed.clients.revokeTitle')}
-        message={t('feed.clients.revokeMessage', { name: revoking?.name ?? '' })}
-        confirmLabel={t('feed.clients.revoke')}
-        loading={revoke.isPending}
-        error={errorMessage(revoke.error, t)}
-        onClose={() => setRevoking(null)}
-        onConfirm={() =>
-          revoking &&
-          revoke.mutate(revoking.id, {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: t('feed.clients.revoked', { name: revoking.name }) });
-              setRevoking(null);
-            },
-          })
-        }
+      <DeleteConfirmationModal
+        deletion={revocation}
+        t={t}
+        texts={{
+          title: 'feed.clients.revokeTitle',
+          message: 'feed.clients.revokeMessage',
+          confirm: 'feed.clients.revoke',
+          done: 'feed.clients.revoked',
+        }}
       />
     </FeedCard>
   );
