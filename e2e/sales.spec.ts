@@ -24,6 +24,20 @@ function receipt(day: string, receiptNumber: number, totalCents: number) {
   };
 }
 
+/** The day's corrispettivi XML (COR10) as the printer gives it: the one 25,00 € receipt at 22 % VAT. */
+function corrispettivi(day: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<n1:DatiCorrispettivi xmlns:n1="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/corrispettivi/dati/v1.0" versione="COR10">
+  <Trasmissione><Progressivo>901</Progressivo><Formato>COR10</Formato>
+    <Dispositivo><Tipo>RT</Tipo><IdDispositivo>72MEX000777</IdDispositivo></Dispositivo></Trasmissione>
+  <DataOraRilevazione>${day}T19:55:00</DataOraRilevazione>
+  <DatiRT>
+    <Riepilogo><IVA><AliquotaIVA>22.00</AliquotaIVA><Imposta>4.51</Imposta></IVA><Ammontare>20.49</Ammontare><ImportoParziale>20.49</ImportoParziale></Riepilogo>
+    <Totali><NumeroDocCommerciali>1</NumeroDocCommerciali><PagatoContanti>25.00</PagatoContanti><PagatoElettronico>0.00</PagatoElettronico></Totali>
+  </DatiRT>
+</n1:DatiCorrispettivi>`;
+}
+
 async function sendReceipts(page: Page, credential: string, receipts: unknown[]) {
   return page.request.post('/api/sales/ingest/receipts', {
     headers: { Authorization: `Bearer ${credential}` },
@@ -95,17 +109,36 @@ test('a shop is connected with a credential, its refused record and missing clos
   await expect(admin.getByText('segnata come inserita a mano')).toBeVisible();
   await expect(admin.getByTestId(`sales-missing-${sunday}`)).toHaveCount(0);
 
-  // The Sunday before, read from the fiscal printer (the simulated Epson RT printer of the demo).
+  // The Sunday before: the printer has no close for a day the shop was shut, so its corrispettivi file is uploaded.
   const sundayBefore = new Date(Date.parse(`${sunday}T12:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
   expect((await sendReceipts(admin, credential, [receipt(sundayBefore, 1, 2500)])).status()).toBe(200);
   await admin.reload();
   await admin.getByTestId(`sales-read-printer-${sundayBefore}`).click();
-  const [year, month, dayOfMonth] = sundayBefore.split('-');
+  await expect(admin.getByText('Chiusura fiscale assente').first()).toBeVisible();
+  await admin.getByTestId(`sales-upload-close-${sundayBefore}`).click();
+  const drop = admin.getByTestId('close-file-drop').locator('input[type=file]');
+  await drop.setInputFiles({ name: 'z-report.xml', mimeType: 'text/xml', buffer: Buffer.from(corrispettivi(sunday)) });
+  await expect(admin.getByTestId('close-file-error')).toContainText('non del');
+  await drop.setInputFiles({ name: 'notes.xml', mimeType: 'text/xml', buffer: Buffer.from('<note>ciao</note>') });
+  await expect(admin.getByTestId('close-file-error')).toContainText('non è un file dei corrispettivi');
+  await drop.setInputFiles({
+    name: 'z-report.xml',
+    mimeType: 'text/xml',
+    buffer: Buffer.from(corrispettivi(sundayBefore)),
+  });
+  await expect(admin.getByText('letta dal file')).toBeVisible();
+  await expect(admin.getByTestId(`sales-missing-${sundayBefore}`)).toHaveCount(0);
+  await expect(admin.getByTestId('sales-source-72MEX000777')).toContainText('Stampante fiscale');
+
+  // A weekday whose close the printer's agent did not send (one a month in the demo): read from the printer.
+  const missing = admin.getByTestId(/^sales-missing-\d{4}-\d{2}-\d{2}$/).first();
+  const missingDay = ((await missing.getAttribute('data-testid')) ?? '').replace('sales-missing-', '');
+  await admin.getByTestId(`sales-read-printer-${missingDay}`).click();
+  const [year, month, dayOfMonth] = missingDay.split('-');
   await expect(
     admin.getByText(`Chiusura fiscale del ${dayOfMonth}/${month}/${year} letta dalla stampante.`),
   ).toBeVisible();
-  await expect(admin.getByTestId(`sales-missing-${sundayBefore}`)).toHaveCount(0);
-  await expect(admin.getByTestId('sales-source-99MEX012345')).toContainText('Stampante fiscale');
+  await expect(admin.getByTestId(`sales-missing-${missingDay}`)).toHaveCount(0);
 
   // Revoked, the credential is refused.
   await admin.getByRole('button', { name: 'Revoca: Cassa E2E' }).click();

@@ -2,9 +2,13 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { startFiscalPrinterSimulator } from './integrations/fiscal-printer/fiscal-printer.simulator';
+import { demoFiscalPrinter, seedDemoSales } from './modules/sales/sales.seed';
 import { databaseIsEmpty, openDatabase } from './platform/db';
 import { createStorage } from './platform/storage';
 import { demoPassword, demoUsers, seedDemoData, seedUserGroups } from './seed';
+
+/** How often the demo's simulated registers send what they sold since. */
+const demoSalesFeedMs = 5 * 60_000;
 
 const config = loadConfig();
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -12,11 +16,23 @@ await database.migrate();
 await seedUserGroups(database.db);
 if (config.seedDemo && (await databaseIsEmpty(database.db))) {
   await seedDemoData(database.db, createStorage(config), { sales: true });
+} else if (config.seedDemo) {
+  await seedDemoSales(database.db);
 }
+// The demo's registers keep sending: each few minutes the day's new receipts, and the close after closing time.
+const demoSalesFeed = config.seedDemo
+  ? setInterval(() => {
+      seedDemoSales(database.db).catch((error: unknown) => console.error('demo sales feed:', error));
+    }, demoSalesFeedMs)
+  : undefined;
 
-// Demo and development read fiscal closes from a simulated printer (config.fiscalPrinter.addressOverride).
+// Demo and development read fiscal closes from a simulated printer (config.fiscalPrinter.addressOverride),
+// each shop's at its own path, answering with the closes of that shop's generated sales.
 const fiscalPrinterSimulator = config.fiscalPrinter.simulator
-  ? await startFiscalPrinterSimulator({ port: config.fiscalPrinter.simulatorPort })
+  ? await startFiscalPrinterSimulator({
+      port: config.fiscalPrinter.simulatorPort,
+      printers: (code) => demoFiscalPrinter(database.db, code),
+    })
   : undefined;
 
 const app = await buildApp({ config, db: database.db });
@@ -37,6 +53,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    clearInterval(demoSalesFeed);
     await app.close();
     await fiscalPrinterSimulator?.close();
     await database.close();

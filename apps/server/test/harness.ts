@@ -130,6 +130,22 @@ export function api(app: FastifyInstance, request: ApiRequest): Promise<LightMyR
   });
 }
 
+/** A file sent as the browser's FormData does: text fields first, then the one file, in a multipart body. */
+export function multipart(
+  file: { name: string; type?: string; bytes: Uint8Array | string },
+  fields: Record<string, string> = {},
+): { payload: Buffer; contentType: string } {
+  const boundary = `----bottega${Math.random().toString(16).slice(2)}`;
+  const head = Object.entries(fields)
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join('');
+  const part = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head + part), Buffer.from(file.bytes), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
 function expectOk(response: LightMyRequestResponse, what: string): void {
   if (response.statusCode !== 200) throw new Error(`${what} answered ${response.statusCode}: ${response.body}`);
 }

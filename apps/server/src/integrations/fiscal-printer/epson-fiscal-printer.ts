@@ -97,12 +97,12 @@ function romeOffsetMinutes(epochMs: number): number {
   return match[1] === '-' ? -minutes : minutes;
 }
 
-/** The printer's clock is Italian wall time ("DD/MM/YYYY", "HH:MM"); the record wants an instant with its offset. */
-function romeInstant(date: string, time: string): string | undefined {
-  const dateMatch = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(date.trim());
-  const timeMatch = /^(\d{2}):(\d{2})$/.exec(time.trim());
+/** Italian wall time (YYYY-MM-DD, HH:MM) as an instant with the offset in force then, also on the days the clocks change. */
+export function romeWallInstant(date: string, time: string): string | undefined {
+  const dateMatch = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const timeMatch = /^(\d{2}):(\d{2})$/.exec(time);
   if (!dateMatch || !timeMatch) return undefined;
-  const [, day, month, year] = dateMatch;
+  const [, year, month, day] = dateMatch;
   const [, hour, minute] = timeMatch;
   const wall = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute));
   const check = new Date(wall);
@@ -112,13 +112,20 @@ function romeInstant(date: string, time: string): string | undefined {
     check.getUTCMinutes() !== Number(minute)
   )
     return undefined;
-  // Two passes find the offset in force at that wall time, also on the days the clocks change.
+  // Two passes find the offset in force at that wall time.
   const offset = romeOffsetMinutes(wall - romeOffsetMinutes(wall) * 60_000);
   const sign = offset < 0 ? '-' : '+';
   const absolute = Math.abs(offset);
   const hours = String(Math.floor(absolute / 60)).padStart(2, '0');
   const minutes = String(absolute % 60).padStart(2, '0');
   return `${year}-${month}-${day}T${hour}:${minute}:00${sign}${hours}:${minutes}`;
+}
+
+/** The printer's clock is Italian wall time ("DD/MM/YYYY", "HH:MM"); the record wants an instant with its offset. */
+function romeInstant(date: string, time: string): string | undefined {
+  const dateMatch = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(date.trim());
+  if (!dateMatch) return undefined;
+  return romeWallInstant(`${dateMatch[3]}-${dateMatch[2]}-${dateMatch[1]}`, time.trim());
 }
 
 type FpmateAnswer = { code: string; status: string; info: Record<string, string> };

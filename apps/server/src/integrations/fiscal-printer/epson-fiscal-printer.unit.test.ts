@@ -170,6 +170,29 @@ describe('readFiscalClose against the simulated printer', () => {
   });
 });
 
+describe('one simulator for many printers', () => {
+  it('answers as each named printer at its own path, and 404 for a name it does not know', async () => {
+    const simulator = await printer({
+      printers: async (name) =>
+        name === 'MI 01'
+          ? { serial: '80E12345678', closeOf: (date) => (date === '2026-01-15' ? winterClose : null) }
+          : null,
+    });
+    const named = `${simulator.address}/printers/${encodeURIComponent('MI 01')}`;
+    const close = await readFiscalClose({ address: named, businessDate: '2026-01-15' });
+    expect(close).toMatchObject({ deviceSerial: '80E12345678', closeNumber: winterClose.closeNumber });
+    expect((await failureOf(readFiscalClose({ address: named, businessDate: '2026-06-12' }))).failure).toBe('noClose');
+    // The unnamed path is still the default printer.
+    expect((await readFiscalClose({ address: simulator.address, businessDate: '2026-06-12' })).deviceSerial).toBe(
+      '99MEX012345',
+    );
+    const unknown = await failureOf(
+      readFiscalClose({ address: `${simulator.address}/printers/NA01`, businessDate: '2026-01-15' }),
+    );
+    expect(unknown.failure).toBe('unreachable');
+  });
+});
+
 describe('readFiscalClose failures', () => {
   it('reports a closed port as unreachable with the network code', async () => {
     const server = createServer();

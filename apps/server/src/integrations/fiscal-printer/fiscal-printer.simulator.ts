@@ -1,6 +1,7 @@
 // A local stand-in for a shop's Epson RT printer: a real HTTP server answering /cgi-bin/fpmate.cgi with the SOAP
 // XML the printer sends, so tests, development and the demo read fiscal closes with no printer and no network.
-// It answers the three reads of epson-fiscal-printer.ts and, like the printer, refuses anything else.
+// It answers the three reads of epson-fiscal-printer.ts and, like the printer, refuses anything else. The demo
+// gives it a printer per shop, answering with the closes of the same generator that made the shop's receipts.
 
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -11,6 +12,9 @@ import { escapeXml, fpmatePath, noDataCode, serialNumberCommand, zReportReadComm
 
 /** A close as the simulated printer keeps it; its serial and business date are the printer's and the request's. */
 export type SimulatedClose = Omit<FiscalCloseRecord, 'deviceSerial' | 'businessDate'>;
+
+/** One simulated printer: its serial number and its closes by business date (null: none yet). */
+export type SimulatedPrinter = { serial: string; closeOf: (businessDate: string) => SimulatedClose | null };
 
 /**
  * ok: answers as a healthy printer; malformed: an HTML error page instead of XML; error: success="false" with
@@ -149,10 +153,7 @@ function zReportInfo(close: SimulatedClose): Record<string, string> {
 }
 
 /** What the printer answers to one SOAP request in 'ok' mode. */
-function respond(
-  body: string,
-  printer: { serial: string; closeOf: (businessDate: string) => SimulatedClose | null },
-): string {
+function respond(body: string, printer: SimulatedPrinter): string {
   if (XMLValidator.validate(body) !== true) return answer(false, 'PARSER_ERROR', '0');
   const envelope = (requestParser.parse(body) as Record<string, Record<string, Record<string, unknown>>>).Envelope;
   const command = envelope?.Body?.printerCommand as Record<string, Record<string, string> | undefined> | undefined;
@@ -181,9 +182,15 @@ function respond(
   return answer(false, 'PRINTER ERROR', '0');
 }
 
+const rtSerial = /^\d{2}[A-Z][A-Z0-9]{2}\d{6}$/;
+
+/** Where a named printer of `printers` answers: one simulator stands in for every shop's printer. */
+const namedPrinterPath = new RegExp(`^/printers/([^/]+)${fpmatePath.replaceAll('.', '\\.')}$`);
+
 /**
  * Starts the simulated printer on host (127.0.0.1) and port (0: any free one). `closes` are by business date,
- * or a function of it (null: no close yet); by default the demo's made-up closes.
+ * or a function of it (null: no close yet); by default the demo's made-up closes. With `printers`, it also
+ * answers as the printer `name` at /printers/<name>/cgi-bin/fpmate.cgi (404 when it gives null).
  */
 export async function startFiscalPrinterSimulator(
   options: {
@@ -193,12 +200,22 @@ export async function startFiscalPrinterSimulator(
     closes?: Record<string, SimulatedClose> | ((businessDate: string) => SimulatedClose | null);
     mode?: FiscalPrinterSimulatorMode;
     slowAnswerMs?: number;
+    printers?: (name: string) => Promise<SimulatedPrinter | null>;
   } = {},
 ): Promise<FiscalPrinterSimulator> {
   const serial = options.serial ?? defaultSerial;
-  if (!/^\d{2}[A-Z][A-Z0-9]{2}\d{6}$/.test(serial)) throw new RangeError(`Not an RT serial number: ${serial}`);
+  if (!rtSerial.test(serial)) throw new RangeError(`Not an RT serial number: ${serial}`);
   const closes = options.closes ?? demoFiscalClose;
   const closeOf = typeof closes === 'function' ? closes : (businessDate: string) => closes[businessDate] ?? null;
+  const defaultPrinter: SimulatedPrinter = { serial, closeOf };
+  const printerAt = async (path: string): Promise<SimulatedPrinter | null> => {
+    if (path === fpmatePath) return defaultPrinter;
+    const name = namedPrinterPath.exec(path)?.[1];
+    if (!name || !options.printers) return null;
+    const printer = await options.printers(decodeURIComponent(name));
+    if (printer && !rtSerial.test(printer.serial)) throw new RangeError(`Not an RT serial number: ${printer.serial}`);
+    return printer;
+  };
   const slowAnswerMs = options.slowAnswerMs ?? 30_000;
   let mode: FiscalPrinterSimulatorMode = options.mode ?? 'ok';
   const requests: ReceivedFpmateRequest[] = [];
@@ -217,7 +234,8 @@ export async function startFiscalPrinterSimulator(
       soapAction: request.headers.soapaction as string | undefined,
       body,
     });
-    if (url.pathname !== fpmatePath || request.method !== 'POST') {
+    const printer = request.method === 'POST' ? await printerAt(url.pathname) : null;
+    if (!printer) {
       response.writeHead(404, { 'Content-Type': 'text/html' }).end('<html><body>404 Not Found</body></html>');
       return;
     }
@@ -229,11 +247,11 @@ export async function startFiscalPrinterSimulator(
     } else if (mode === 'slow') {
       const timer = setTimeout(() => {
         pending.delete(timer);
-        send(respond(body, { serial, closeOf }));
+        send(respond(body, printer));
       }, slowAnswerMs);
       pending.add(timer);
     } else {
-      send(respond(body, { serial, closeOf }));
+      send(respond(body, printer));
     }
   }
 

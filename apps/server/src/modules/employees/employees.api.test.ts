@@ -13,6 +13,7 @@ import {
   csrfHeaders,
   findShopId,
   findUserId,
+  multipart,
   signIn,
   type TestApp,
 } from '../../../test/harness';
@@ -734,18 +735,6 @@ function pdfBytes(): Uint8Array {
 }
 
 type File = { name: string; type: string; bytes: Uint8Array };
-
-function multipart(file: File): { payload: Buffer; contentType: string } {
-  const boundary = `----bottega${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, Buffer.from(file.bytes), tail]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 function upload(id: number, kind: string, file: File, token = adminToken) {
   const { payload, contentType } = multipart(file);

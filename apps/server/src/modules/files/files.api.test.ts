@@ -7,6 +7,7 @@ import {
   createUserWithAbilities,
   csrfHeaders,
   findShopId,
+  multipart,
   signIn,
   type TestApp,
 } from '../../../test/harness';
@@ -48,20 +49,12 @@ function call(url: string, query: Record<string, string>, token = adminToken) {
 type Part = { name: string; bytes: Uint8Array | string; type?: string };
 
 function upload(url: string, folder: string | undefined, file: Part, token = adminToken) {
-  const boundary = `----bottega${Math.random().toString(16).slice(2)}`;
-  const field =
-    folder === undefined ? '' : `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\n${folder}\r\n`;
-  const head = `${field}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`;
-  const bytes = typeof file.bytes === 'string' ? Buffer.from(file.bytes) : Buffer.from(file.bytes);
+  const { payload, contentType } = multipart(file, folder === undefined ? {} : { path: folder });
   return test.app.inject({
     method: 'POST',
     url: `${url}?q=upload`,
-    headers: {
-      ...csrfHeaders(),
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { ...csrfHeaders(), authorization: `Bearer ${token}`, 'content-type': contentType },
+    payload,
   });
 }
 

@@ -1,9 +1,20 @@
 // Reading the day's fiscal close from the shop's printer (issue 7), against the simulated Epson RT printer.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createTestApp, findShopId, signIn, type TestApp } from '../../../test/harness';
+import { corrispettiviXml } from '../../../test/corrispettivi';
 import {
+  api,
+  createTestApp,
+  createUserWithAbilities,
+  findShopId,
+  multipart,
+  signIn,
+  type TestApp,
+} from '../../../test/harness';
+import {
+  demoFiscalClose,
   type FiscalPrinterSimulator,
+  type SimulatedClose,
   startFiscalPrinterSimulator,
 } from '../../integrations/fiscal-printer/fiscal-printer.simulator';
 import { auditLog } from '../../platform/audit.schema';
@@ -103,5 +114,113 @@ describe('POST /api/shops/:id/fiscal-closes/read-printer', () => {
   it('refuses a business date that is not one', async () => {
     const response = await read(milanId, '10/03/2026');
     expect(response.statusCode).toBe(422);
+  });
+});
+
+describe('POST /api/shops/:id/fiscal-closes/file', () => {
+  const fileDay = '2026-03-12';
+  const close = {
+    ...(demoFiscalClose(fileDay) as SimulatedClose),
+    deviceSerial: '72MEX000777',
+    businessDate: fileDay,
+  };
+  const send = (
+    shopId: number,
+    file: { name: string; bytes: Uint8Array | string },
+    fields: Record<string, string> = { businessDate: fileDay },
+    who = token,
+  ) => {
+    const { payload, contentType } = multipart(file, fields);
+    return api(test.app, {
+      method: 'POST',
+      url: `/api/shops/${shopId}/fiscal-closes/file`,
+      token: who,
+      body: payload,
+      headers: { 'content-type': contentType },
+    });
+  };
+
+  it('stores the close of a corrispettivi file, marked as read from a file, and audits the file name', async () => {
+    const response = await send(milanId, { name: 'RT_72MEX000777_20260312.xml', bytes: corrispettiviXml(close) });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({
+      businessDate: fileDay,
+      deviceSerial: '72MEX000777',
+      source: 'file',
+      totalCents: close.totalCents,
+      closeNumber: close.closeNumber,
+      vatBreakdown: close.vatBreakdown,
+    });
+    const again = await send(milanId, { name: 'copy.xml', bytes: corrispettiviXml(close) });
+    expect(again.statusCode, again.body).toBe(200);
+    const [audit] = await test.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'shop.fiscalCloseEntered'), eq(auditLog.toState, 'file')));
+    expect(audit?.data).toMatchObject({ fileName: 'RT_72MEX000777_20260312.xml', businessDate: fileDay });
+  });
+
+  it('refuses a changed file for a day already closed, and leaves the stored close as it was', async () => {
+    const changed = corrispettiviXml({ ...close, documentsCount: close.documentsCount + 1 });
+    const response = await send(milanId, { name: 'changed.xml', bytes: changed });
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().code).toBe('fiscalCloseChanged');
+    const [stored] = await test.db
+      .select()
+      .from(fiscalCloses)
+      .where(and(eq(fiscalCloses.shopId, milanId), eq(fiscalCloses.deviceSerial, '72MEX000777')));
+    expect(stored?.documentsCount).toBe(close.documentsCount);
+  });
+
+  it('says in the reader’s language what is wrong with the file', async () => {
+    const other = await send(milanId, { name: 'photo.jpg', bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]) });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ code: 'fiscalCloseFileUnreadable' });
+    expect(other.json().message).toContain('corrispettivi');
+
+    const broken = corrispettiviXml(close).replace(/<NumeroDocCommerciali>\d+/, '<NumeroDocCommerciali>tanti');
+    const field = await send(milanId, { name: 'broken.xml', bytes: broken });
+    expect(field.statusCode).toBe(422);
+    expect(field.json()).toMatchObject({ code: 'fiscalCloseFileField' });
+    expect(field.json().message).toContain('DatiRT/Totali/NumeroDocCommerciali');
+
+    const otherDay = await send(
+      milanId,
+      { name: 'z.xml', bytes: corrispettiviXml(close) },
+      { businessDate: '2026-03-13' },
+    );
+    expect(otherDay.statusCode).toBe(422);
+    expect(otherDay.json().code).toBe('fiscalCloseFileOtherDay');
+    expect(otherDay.json().message).toContain('2026-03-12');
+
+    const noDay = await send(milanId, { name: 'z.xml', bytes: corrispettiviXml(close) }, {});
+    expect(noDay.statusCode).toBe(422);
+    expect(noDay.json().errors).toMatchObject({ businessDate: [expect.anything()] });
+
+    const english = await api(test.app, {
+      method: 'POST',
+      url: `/api/shops/${milanId}/fiscal-closes/file`,
+      token,
+      lng: 'en',
+      ...(() => {
+        const { payload, contentType } = multipart({ name: 'photo.jpg', bytes: 'GIF89a' }, { businessDate: fileDay });
+        return { body: payload, headers: { 'content-type': contentType } };
+      })(),
+    });
+    expect(english.json().message).toContain('not the fiscal printer');
+  });
+
+  it('keeps people to their own shops and to the ability to close the day', async () => {
+    const member = await signIn(test.app, 'dipendente');
+    const otherShop = await send(naplesId, { name: 'z.xml', bytes: corrispettiviXml(close) }, undefined, member);
+    expect(otherShop.statusCode, otherShop.body).toBe(404);
+    const viewer = await createUserWithAbilities(test.db, ['shops.cashRegister.view'], { shops: ['MI01'] });
+    const refused = await send(
+      milanId,
+      { name: 'z.xml', bytes: corrispettiviXml(close) },
+      undefined,
+      await signIn(test.app, viewer.username),
+    );
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -79,10 +79,18 @@ function romeOffset(date: string): string {
 
 /** Minutes after midnight, in Rome, of the start of the hour `instant` falls in. */
 function romeHourStart(instant: Date): number {
-  const hour = new Intl.DateTimeFormat('en-GB', { timeZone: businessTimeZone, hour: '2-digit', hourCycle: 'h23' })
-    .formatToParts(instant)
-    .find((part) => part.type === 'hour')?.value;
-  return Number(hour) * 60;
+  return Math.floor(romeMinuteOfDay(instant) / 60) * 60;
+}
+
+function romeMinuteOfDay(instant: Date): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: businessTimeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
+  return part('hour') * 60 + part('minute');
 }
 
 function minutesOf(time: string): number {
@@ -320,15 +328,15 @@ function registerCounts(shop: SalesShop, traits: ShopTraits, date: string, conte
  * Where the registers' progressive numbers and the printer's Z counter stand at the start of a day.
  * Counted from a fixed origin so they do not depend on the range generated.
  */
-const counterOrigin = '2020-01-01';
+export const salesHistoryStart = '2020-01-01';
 
 type Counters = { date: string; sequences: number[]; closes: number };
 
 function countersAt(shop: SalesShop, traits: ShopTraits, date: string, context: GeneratorContext): Counters {
-  if (date < counterOrigin) throw new RangeError(`sales are simulated from ${counterOrigin}, not ${date}`);
+  if (date < salesHistoryStart) throw new RangeError(`sales are simulated from ${salesHistoryStart}, not ${date}`);
   let counters = traits.counters;
   if (!counters || counters.date > date) {
-    counters = { date: counterOrigin, sequences: traits.registerShares.map(() => 0), closes: 0 };
+    counters = { date: salesHistoryStart, sequences: traits.registerShares.map(() => 0), closes: 0 };
   }
   while (counters.date < date) {
     const counts = registerCounts(shop, traits, counters.date, context);
@@ -349,7 +357,10 @@ export type GeneratorContext = {
   catalogue: readonly SalesProduct[];
   /** Receipts of an ordinary weekday in an average shop; the calendar and the shop's size scale it. */
   receiptsPerDay: number;
-  /** Today's receipts stop at the start of this instant's hour (Rome); today has no fiscal close yet. */
+  /**
+   * Today's receipts stop at the start of this instant's hour (Rome), and today has no fiscal close until
+   * the printer's Z report, a few minutes after the shop's last closing time.
+   */
   now: Date;
 };
 
@@ -359,6 +370,8 @@ export type ShopDay = {
   fiscalClose: FiscalCloseRecord | null;
   /** Fiscal total minus the receipts' takings: not zero on the few days the two deliberately disagree. */
   fiscalDifferenceCents: number;
+  /** False on the day a month the printer's agent does not send the close: the printer still has it. */
+  closeSent: boolean;
 };
 
 /** A loyalty card number (EAN-13 with its check digit) of the shop's recurring customer `index`. */
@@ -537,9 +550,29 @@ function vatSplit(vatRate: number, amount: number) {
   return { vatRate, taxableCents, taxCents: amount - taxableCents };
 }
 
+/** Minutes after the last closing time at which the shop's printer makes its Z report. */
+const closeDelayMinutes = 12;
+
+/**
+ * One open day a month per shop whose close the printer's agent never sends (the network was down), so the
+ * feed shows it missing until somebody reads it from the printer or uploads its file.
+ */
+function unsentCloseDay(seed: number, shopCode: string, traits: ShopTraits, date: string): boolean {
+  const month = date.slice(0, 7);
+  const open: string[] = [];
+  for (let day = `${month}-01`; day.startsWith(month); day = addDays(day, 1)) if (isOpen(traits, day)) open.push(day);
+  if (open.length === 0) return false;
+  return open[createRandom(seed, shopCode, month, 'unsent').integer(0, open.length - 1)] === date;
+}
+
 /** Roughly one day a month per shop on which the printer's close and the receipts disagree a little. */
 function disagreementDay(seed: number, shopCode: string, date: string): boolean {
   return createRandom(seed, shopCode, date.slice(0, 7), 'disagreement').integer(1, 28) === Number(date.slice(8, 10));
+}
+
+/** When the printer makes the day's Z report: minutes from midnight, Rome. */
+function closeMinute(traits: ShopTraits, date: string): number {
+  return Math.max(...(traits.hours.get(isoWeekday(date)) ?? []).map((slot) => slot.closes)) + closeDelayMinutes;
 }
 
 function fiscalClose(options: {
@@ -576,12 +609,11 @@ function fiscalClose(options: {
     if (standard)
       Object.assign(standard, vatSplit(standard.vatRate, standard.taxableCents + standard.taxCents + differenceCents));
   }
-  const lastClose = Math.max(...(traits.hours.get(isoWeekday(date)) ?? []).map((slot) => slot.closes));
   return {
     record: {
       deviceSerial: traits.deviceSerial,
       businessDate: date,
-      closedAt: `${date}T${clockTime((lastClose + 12) * 60)}${romeOffset(date)}`,
+      closedAt: `${date}T${clockTime(closeMinute(traits, date) * 60)}${romeOffset(date)}`,
       closeNumber: options.closeNumber,
       totalCents: total + differenceCents,
       documentsCount: receipts.length,
@@ -594,18 +626,30 @@ function fiscalClose(options: {
   };
 }
 
-/** One shop's business day: receipts in the order they were issued, and the fiscal close unless it is today. */
+/** The serial number (matricola) of the shop's simulated fiscal printer. */
+export function shopDeviceSerial(shop: SalesShop, context: GeneratorContext): string {
+  return shopTraits(shop, context.seed, context.receiptsPerDay).deviceSerial;
+}
+
+/** One shop's business day: receipts in the order they were issued, and the fiscal close once the day is over. */
 export function generateShopDay(options: GeneratorContext & { shop: SalesShop; businessDate: string }): ShopDay {
   const { shop, businessDate: date } = options;
   const traits = shopTraits(shop, options.seed, options.receiptsPerDay);
-  const empty: ShopDay = { businessDate: date, receipts: [], fiscalClose: null, fiscalDifferenceCents: 0 };
+  const empty: ShopDay = {
+    businessDate: date,
+    receipts: [],
+    fiscalClose: null,
+    fiscalDifferenceCents: 0,
+    closeSent: false,
+  };
   const today = businessDateOf(options.now);
   if (date > today || !isOpen(traits, date)) return empty;
   const counters = countersAt(shop, traits, date, options);
   const counts = registerCounts(shop, traits, date, options);
   const slots = traits.hours.get(isoWeekday(date)) ?? [];
   const pool = productPool(options.catalogue);
-  const cutoff = date === today ? romeHourStart(options.now) * 60 : Number.POSITIVE_INFINITY;
+  const over = date < today || romeMinuteOfDay(options.now) >= closeMinute(traits, date);
+  const cutoff = over ? Number.POSITIVE_INFINITY : romeHourStart(options.now) * 60;
   const offset = romeOffset(date);
   const receipts: (ReceiptRecord & { second: number })[] = [];
   for (const [index, count] of counts.entries()) {
@@ -626,7 +670,7 @@ export function generateShopDay(options: GeneratorContext & { shop: SalesShop; b
   }
   receipts.sort((a, b) => a.second - b.second);
   const records: ReceiptRecord[] = receipts.map(({ second: _second, ...record }) => record);
-  if (date === today) return { ...empty, receipts: records };
+  if (!over) return { ...empty, receipts: records };
   const close = fiscalClose({
     shop,
     traits,
@@ -640,6 +684,7 @@ export function generateShopDay(options: GeneratorContext & { shop: SalesShop; b
     receipts: records,
     fiscalClose: close.record,
     fiscalDifferenceCents: close.differenceCents,
+    closeSent: !unsentCloseDay(options.seed, shop.code, traits, date),
   };
 }
 
@@ -654,7 +699,7 @@ export type SalesBatch =
  * order, every shop's day before the next day, so the tables grow as they would in production. A
  * shop's receipts are held until they fill a batch of `ingestBatchMax` (one transaction per batch is
  * what ingestion costs most), so at most that many per shop are ever in memory; its fiscal closes go
- * at the end of each month. `businessDate` is the last day a receipts batch reaches.
+ * at the end of each month (but for the one a month the agent does not send). `businessDate` is the last day a receipts batch reaches.
  */
 export function* generateSalesBatches(
   options: GeneratorContext & { shops: readonly SalesShop[]; from: string; to: string },
@@ -679,7 +724,7 @@ export function* generateSalesBatches(
         yield { kind: 'receipts', shopCode: shop.code, businessDate: date, records: buffer.receipts };
         buffer.receipts = [];
       }
-      if (day.fiscalClose) buffer.closes.push(day.fiscalClose);
+      if (day.fiscalClose && day.closeSent) buffer.closes.push(day.fiscalClose);
       if (monthEnds && buffer.closes.length > 0) {
         yield { kind: 'fiscalCloses', shopCode: shop.code, records: buffer.closes };
         buffer.closes = [];

@@ -157,6 +157,29 @@ describe('sales generator', () => {
     expect(generateShopDay({ ...context, shop, businessDate: '2026-11-24' }).receipts).toEqual([]);
   });
 
+  it("closes today on the printer a few minutes after the shop's last closing time, not before", () => {
+    const at = (instant: string) =>
+      generateShopDay({ ...context, now: new Date(instant), shop, businessDate: '2026-11-23' });
+    // The shop closes at 19:30; the Z report is made at 19:42 (Rome, UTC+1 in November).
+    expect(at('2026-11-23T18:41:00Z').fiscalClose).toBeNull();
+    const closed = at('2026-11-23T18:42:00Z');
+    expect(closed.fiscalClose?.closedAt).toBe('2026-11-23T19:42:00+01:00');
+    expect(closed).toEqual(at('2026-11-24T08:00:00Z'));
+  });
+
+  it("leaves one open day a month whose close the printer's agent does not send, though the printer has it", () => {
+    const dates = days('2026-01-01', 300);
+    const generated = dates.map((date) => generateShopDay({ ...context, shop, businessDate: date }));
+    const unsent = generated.filter((day) => day.fiscalClose && !day.closeSent);
+    expect(new Set(unsent.map((day) => day.businessDate.slice(0, 7))).size).toBe(unsent.length);
+    expect(unsent.length).toBe(10);
+    const sent = [...generateSalesBatches({ ...context, shops: [shop], from: '2026-01-01', to: '2026-10-27' })]
+      .flatMap((batch) => (batch.kind === 'fiscalCloses' ? batch.records : []))
+      .map((close) => close.businessDate);
+    expect(sent).toHaveLength(generated.filter((day) => day.fiscalClose).length - unsent.length);
+    for (const day of unsent) expect(sent).not.toContain(day.businessDate);
+  });
+
   it('streams batches of at most the ingestion limit, every receipt once, closes at the ends of months', () => {
     const shops: SalesShop[] = [1, 2].map((index) => ({
       code: benchmarkShopCode(index),

@@ -1,5 +1,5 @@
 // The sales feed: the machine API the shops' registers and agents send receipts and fiscal closes to, and the shop page's feed, credentials, day totals and receipts.
-import { idParamSchema, okSchema, paginationQuerySchema } from '@bottega/contracts/common';
+import { idParamSchema, isoDateSchema, okSchema, paginationQuerySchema } from '@bottega/contracts/common';
 import {
   fiscalCloseAnswerSchema,
   fiscalCloseBatchSchema,
@@ -23,11 +23,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../platform/access';
 import { AppError } from '../../platform/errors';
+import { readUpload } from '../../platform/file-transfer';
 import { pickLanguage } from '../../platform/i18n';
 import {
   authenticateSalesClient,
   createSalesClient,
   enterFiscalClose,
+  enterFiscalCloseFile,
   getSalesFeed,
   getShopSalesDays,
   listSalesClients,
@@ -43,6 +45,9 @@ const tags = ['sales'];
 
 /** A batch of 1,000 receipts with their lines is a few megabytes of JSON. */
 const ingestBodyLimitBytes = 10 * 1024 * 1024;
+
+/** A day's corrispettivi XML is a few kilobytes; signed, a few more. */
+const fiscalCloseFileLimitBytes = 1024 * 1024;
 
 const salesClientParamsSchema = idParamSchema.extend({ clientId: z.coerce.number().int().positive() });
 
@@ -230,6 +235,41 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         viewer: sessionOf(request),
         shopId: request.params.id,
         record: request.body,
+        lng: pickLanguage(request.headers['accept-language']),
+        ip: request.ip,
+      });
+      return reply.status(created ? 201 : 200).send({ data: close });
+    },
+  );
+
+  app.post(
+    '/api/shops/:id/fiscal-closes/file',
+    {
+      config: { access: 'shops.cashRegister.dailyClose' },
+      schema: {
+        tags,
+        description:
+          'The close of a COR10 "corrispettivi" XML file (.xml or signed .xml.p7m, as the RT printer or the tax ' +
+          'office portal gives it) for the day in the `businessDate` field, when the printer cannot be reached (source file).',
+        consumes: ['multipart/form-data'],
+        params: idParamSchema,
+        response: { 200: fiscalCloseAnswerSchema, 201: fiscalCloseAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readUpload(request, fiscalCloseFileLimitBytes);
+      const businessDate = isoDateSchema.safeParse(upload.fields.businessDate);
+      if (!businessDate.success) {
+        const rule = upload.fields.businessDate ? 'date' : 'required';
+        throw new AppError('validation', {}, { businessDate: [{ rule }] });
+      }
+      const { close, created } = await enterFiscalCloseFile({
+        db: app.db,
+        viewer: sessionOf(request),
+        shopId: request.params.id,
+        businessDate: businessDate.data,
+        bytes: upload.bytes,
+        fileName: upload.fileName,
         lng: pickLanguage(request.headers['accept-language']),
         ip: request.ip,
       });

@@ -2,7 +2,8 @@
 // catalogue, then the generator's batches through the ingestion service, so the per-day totals are
 // kept as in production and ingestion is what the data generation and the benchmarks measure.
 import { businessDate } from '@bottega/contracts/dates';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, max } from 'drizzle-orm';
+import type { SimulatedPrinter } from '../../integrations/fiscal-printer/fiscal-printer.simulator';
 import type { Database } from '../../platform/db';
 import { users } from '../employees/employees.schema';
 import { shopClosureDays, shops, shopWorkingHours, userShops } from '../shops/shops.schema';
@@ -11,10 +12,13 @@ import {
   type GeneratorContext,
   generateCatalogue,
   generateSalesBatches,
+  generateShopDay,
   type SalesProduct,
   type SalesShop,
+  salesHistoryStart,
+  shopDeviceSerial,
 } from './sales.generator';
-import { productPrices, products } from './sales.schema';
+import { productPrices, products, salesDays } from './sales.schema';
 import { ingestFiscalCloses, ingestReceipts } from './sales-ingest.service';
 
 /** Days of history a first start shows. */
@@ -153,27 +157,52 @@ export async function ingestSalesHistory(
   return summary;
 }
 
-/** The demo shops' last 90 days, today up to the current hour, and the catalogue they sell. */
+/** The generator's settings for the demo: what made the receipts is what the simulated printers answer. */
+const demoSeed = 1;
+let demoCatalogue: SalesProduct[] | undefined;
+function demoContext(now: Date): GeneratorContext {
+  demoCatalogue ??= generateCatalogue({ seed: demoSeed });
+  return { seed: demoSeed, catalogue: demoCatalogue, receiptsPerDay: demoReceiptsPerDay, now };
+}
+
+/**
+ * The demo shops' sales, as their registers would have sent them by `now`: at the first start the last 90
+ * days and today up to the current hour, with the catalogue they sell; later, from the last day received on
+ * (what was already there comes back as duplicates), so a demo left running keeps receiving the day's sales.
+ */
 export async function seedDemoSales(db: Database, options: { now?: Date } = {}): Promise<SalesIngestSummary> {
-  const now = options.now ?? new Date();
-  const seed = 1;
-  const catalogue = generateCatalogue({ seed });
-  await seedProducts(db, catalogue);
+  const context = demoContext(options.now ?? new Date());
+  await seedProducts(db, context.catalogue);
   const codes = (await db.select({ code: shops.code }).from(shops).where(eq(shops.closed, false))).map(
     (row) => row.code,
   );
-  const today = businessDate(now);
+  const today = businessDate(context.now);
+  const [latest] = await db.select({ date: max(salesDays.businessDate) }).from(salesDays);
+  const first = addDays(today, 1 - demoSalesDays);
   const summary = await ingestSalesHistory({
     db,
     shops: await loadSalesShops(db, codes),
-    from: addDays(today, 1 - demoSalesDays),
+    from: latest?.date && latest.date > first ? latest.date : first,
     to: today,
-    seed,
-    catalogue,
-    receiptsPerDay: demoReceiptsPerDay,
-    now,
+    ...context,
   });
   // Every generated record is meant to be accepted: a refusal is a bug of the generator.
   if (summary.rejected > 0) throw new Error(`demo sales refused: ${summary.firstRejection}`);
   return summary;
+}
+
+/** The simulated fiscal printer of the demo shop `code`: its serial and the closes of its generated days. */
+export async function demoFiscalPrinter(db: Database, code: string): Promise<SimulatedPrinter | null> {
+  const [entry] = await loadSalesShops(db, [code]);
+  if (!entry) return null;
+  return {
+    serial: shopDeviceSerial(entry.shop, demoContext(new Date())),
+    closeOf: (date) => {
+      if (date < salesHistoryStart) return null;
+      const close = generateShopDay({ ...demoContext(new Date()), shop: entry.shop, businessDate: date }).fiscalClose;
+      if (!close) return null;
+      const { deviceSerial: _serial, businessDate: _date, ...rest } = close;
+      return rest;
+    },
+  };
 }

@@ -9,6 +9,7 @@ import { businessDate } from '@bottega/contracts/dates';
 import type { ErrorCode } from '@bottega/contracts/errors';
 import type {
   FiscalClose,
+  FiscalCloseRecord,
   fiscalCloseRecordSchema,
   SalesClient,
   SalesDay,
@@ -19,6 +20,11 @@ import type {
 import { and, asc, between, count, desc, eq, getTableColumns, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
+import {
+  CorrispettiviFileError,
+  corrispettiviText,
+  parseCorrispettiviXml,
+} from '../../integrations/fiscal-printer/corrispettivi-xml';
 import {
   FiscalPrinterError,
   type FiscalPrinterFailure,
@@ -352,7 +358,9 @@ export async function listShopDayReceipts(options: ShopCall & { date: string }):
 export async function enterFiscalClose(
   options: ShopCall & {
     record: z.input<typeof fiscalCloseRecordSchema>;
-    source?: 'manual' | 'printer';
+    source?: 'manual' | 'printer' | 'file';
+    /** The uploaded file's name, kept in the audit entry of a close read from a file. */
+    fileName?: string;
     lng: Language;
     ip?: string;
   },
@@ -395,7 +403,12 @@ export async function enterFiscalClose(
         entity: shopAuditEntity,
         entityId: shopId,
         toState: source,
-        data: { fiscalCloseId: close.id, deviceSerial: close.deviceSerial, businessDate: close.businessDate },
+        data: {
+          fiscalCloseId: close.id,
+          deviceSerial: close.deviceSerial,
+          businessDate: close.businessDate,
+          ...(options.fileName ? { fileName: options.fileName } : {}),
+        },
         ip: options.ip,
       });
     }
@@ -421,6 +434,29 @@ export async function enterFiscalClose(
   });
 }
 
+/**
+ * Stores the close of an uploaded COR10 "corrispettivi" file (source file), for shops whose printer cannot be
+ * reached. The file must be the close of `businessDate`, the day the person chose.
+ */
+export async function enterFiscalCloseFile(
+  options: ShopCall & { businessDate: string; bytes: Uint8Array; fileName: string; lng: Language; ip?: string },
+): Promise<{ close: FiscalClose; created: boolean }> {
+  await loadVisibleShop(options.db, options.viewer, options.shopId);
+  let record: FiscalCloseRecord;
+  try {
+    record = parseCorrispettiviXml(corrispettiviText(options.bytes));
+  } catch (error) {
+    if (!(error instanceof CorrispettiviFileError)) throw error;
+    const { problem } = error;
+    if (problem.kind === 'field') throw new AppError('fiscalCloseFileField', { field: problem.field });
+    throw new AppError('fiscalCloseFileUnreadable');
+  }
+  if (record.businessDate !== options.businessDate) {
+    throw new AppError('fiscalCloseFileOtherDay', { fileDate: record.businessDate, date: options.businessDate });
+  }
+  return enterFiscalClose({ ...options, record, source: 'file' });
+}
+
 /** What a failed read of the printer means to the person who asked (spec §8 Cash register: wait for data). */
 const printerFailures: Record<FiscalPrinterFailure, ErrorCode> = {
   unreachable: 'fiscalPrinterUnreachable',
@@ -443,7 +479,9 @@ export async function readFiscalCloseFromPrinter(
   },
 ): Promise<{ close: FiscalClose; created: boolean }> {
   const shop = await loadVisibleShop(options.db, options.viewer, options.shopId);
-  const address = options.printer.addressOverride ?? shop.fiscalPrinterIp;
+  // The simulator stands in for every shop's printer, each at its own path.
+  const override = options.printer.addressOverride;
+  const address = override ? `${override}/printers/${encodeURIComponent(shop.code)}` : shop.fiscalPrinterIp;
   if (!address) throw new AppError('fiscalPrinterMissing');
   let record: z.input<typeof fiscalCloseRecordSchema>;
   try {

@@ -12,6 +12,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
+import { uploadWithProgress } from '../../lib/upload-with-progress';
 
 export type SalesFeed = z.infer<typeof salesFeedSchema>;
 export type SalesRejectionsPage = z.infer<typeof salesRejectionsAnswerSchema>;
@@ -83,6 +84,24 @@ export function useEnterFiscalClose(shopId: number) {
   return useMutation({
     mutationFn: async (record: FiscalCloseRecord) =>
       (await api<{ data: FiscalClose }>(`/api/shops/${shopId}/fiscal-closes`, { method: 'POST', body: record })).data,
+    onSuccess: invalidate,
+  });
+}
+
+/** Sends the printer's corrispettivi XML of a day: the server stores its close as source file. */
+export function useUploadFiscalCloseFile(shopId: number) {
+  const invalidate = useInvalidateSales(shopId);
+  return useMutation({
+    mutationFn: async (input: { businessDate: string; file: File; onProgress: (percent: number) => void }) =>
+      (
+        await uploadWithProgress<{ data: FiscalClose }>(
+          'POST',
+          `/api/shops/${shopId}/fiscal-closes/file`,
+          input.file,
+          input.onProgress,
+          { businessDate: input.businessDate },
+        )
+      ).data,
     onSuccess: invalidate,
   });
 }

@@ -1,6 +1,6 @@
 import { Button, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCircleCheck, IconKeyboard, IconPrinter, IconReceiptOff } from '@tabler/icons-react';
+import { IconCircleCheck, IconFileUpload, IconKeyboard, IconPrinter, IconReceiptOff } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,16 +9,19 @@ import { formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
 import { type SalesFeed, useReadFiscalClose } from '../sales.api';
 import { FeedCard } from './feed-card';
+import { FiscalCloseFileModal } from './fiscal-close-file-modal';
 import { FiscalCloseModal } from './fiscal-close-modal';
 
 /**
  * Business days with receipts but no fiscal close: read each from the shop's printer or, when the
- * printer cannot be reached, type it in from the paper Z report (stored as manual).
+ * printer cannot be reached, upload its corrispettivi file (stored as file) or type it in from the
+ * paper Z report (stored as manual).
  */
 export function MissingClosesCard(props: { shopId: number; feed: UseQueryResult<SalesFeed>; canClose: boolean }) {
   const { t } = useTranslation(['sales', 'validation']);
   const read = useReadFiscalClose(props.shopId);
   const [typing, setTyping] = useState<string | null>(null);
+  const [uploading, setUploading] = useState<string | null>(null);
   const days = props.feed.data?.missingFiscalCloses ?? [];
   const printers = (props.feed.data?.sources ?? []).filter((source) => source.kind === 'printer');
   const weekday = useMemo(() => new Intl.DateTimeFormat(currentLanguage(), { weekday: 'long', timeZone: 'UTC' }), []);
@@ -84,6 +87,15 @@ export function MissingClosesCard(props: { shopId: number; feed: UseQueryResult<
                   <Button
                     size="xs"
                     variant="default"
+                    leftSection={<IconFileUpload size={14} />}
+                    onClick={() => setUploading(day)}
+                    data-testid={`sales-upload-close-${day}`}
+                  >
+                    {t('feed.missing.uploadFile')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
                     leftSection={<IconKeyboard size={14} />}
                     onClick={() => setTyping(day)}
                     data-testid={`sales-enter-close-${day}`}
@@ -102,6 +114,7 @@ export function MissingClosesCard(props: { shopId: number; feed: UseQueryResult<
         deviceSerials={printers.map((printer) => printer.code)}
         onClose={() => setTyping(null)}
       />
+      <FiscalCloseFileModal shopId={props.shopId} day={uploading} onClose={() => setUploading(null)} />
     </FeedCard>
   );
 }
