@@ -2,11 +2,38 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { sundayEvening } from './e2e/helpers';
 
 // End-to-end journeys in Debian's Chromium (never a downloaded browser) against the real server
 // on a fresh embedded database seeded with the demo data.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'bottega-e2e-'));
+const printerPort = Number(process.env.FISCAL_PRINTER_SIMULATOR_PORT ?? 8089);
+
+// The cash-register journeys run on a second server whose business clock starts on a Sunday evening
+// (CLOCK_START = sundayEvening): the week is over and its weekly cash may be filled, whatever day the suite runs on.
+const sundayPort = port + 10;
+const sundayDataDir = mkdtempSync(path.join(tmpdir(), 'bottega-e2e-sunday-'));
+const clockJourneys = /(cash-register|weekly-cash)\.spec\.ts$/;
+
+function server(options: { port: number; dataDir: string; printerPort: number; clockStart?: string }) {
+  return {
+    command: 'npx tsx apps/server/src/main.ts',
+    url: `http://localhost:${options.port}/api/settings`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(options.port),
+      PUBLIC_URL: `http://localhost:${options.port}`,
+      DATA_DIR: options.dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      FISCAL_PRINTER_SIMULATOR_PORT: String(options.printerPort),
+      ...(options.clockStart ? { CLOCK_START: options.clockStart } : {}),
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -39,18 +66,12 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
-    url: `http://localhost:${port}/api/settings`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-  },
+  projects: [
+    { name: 'today', testIgnore: clockJourneys },
+    { name: 'sunday-evening', testMatch: clockJourneys, use: { baseURL: `http://localhost:${sundayPort}` } },
+  ],
+  webServer: [
+    server({ port, dataDir, printerPort }),
+    server({ port: sundayPort, dataDir: sundayDataDir, printerPort: printerPort + 10, clockStart: sundayEvening }),
+  ],
 });

@@ -5,6 +5,9 @@ import { type Browser, expect, type Page } from '@playwright/test';
 
 export const demoPassword = 'bottega2026';
 
+/** The business clock of the cash-register journeys' server: Sunday 22 November 2026, 19:00 in Rome. */
+export const sundayEvening = '2026-11-22T19:00:00+01:00';
+
 export async function signIn(page: Page, login: string, options: { remember?: boolean; password?: string } = {}) {
   await page.goto('/');
   await page.getByLabel('Nome utente o email').fill(login);
@@ -31,9 +34,19 @@ export async function signInWithShop(page: Page, login: string, shop: string) {
   await page.waitForURL(/\/app$/);
 }
 
-/** A fresh browser context (its own local storage, so its own session) signed in with a shop. */
-export async function openAs(browser: Browser, login: string, shop: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+/**
+ * A fresh browser context (its own local storage, so its own session) signed in with a shop. `at` fixes the
+ * browser's clock (Date) at that instant, for journeys on a server whose business clock is set (CLOCK_START).
+ */
+export async function openAs(
+  browser: Browser,
+  login: string,
+  shop: string,
+  options: { at?: string } = {},
+): Promise<Page> {
+  const context = await browser.newContext();
+  if (options.at) await context.clock.setFixedTime(new Date(options.at));
+  const page = await context.newPage();
   await signInWithShop(page, login, shop);
   return page;
 }

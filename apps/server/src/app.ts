@@ -16,11 +16,16 @@ import {
 import type { Config } from './config';
 import { authRoutes } from './modules/auth/auth.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
+import { cashRegisterRoutes } from './modules/cash-register/cash-register.routes';
+import { cashReportAttachmentsRoutes } from './modules/cash-register/cash-report-attachments.routes';
+import { weeklyCashRoutes } from './modules/cash-register/weekly-cash.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { developerRoutes } from './modules/developer/developer.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
+import { expensesRoutes } from './modules/expenses/expenses.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { languageRoutes } from './modules/language/language.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -118,12 +123,17 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   await app.register(authRoutes);
+  await app.register(cashRegisterRoutes);
+  await app.register(cashReportAttachmentsRoutes);
+  await app.register(weeklyCashRoutes);
   await app.register(companiesRoutes);
   await app.register(passwordResetRoutes);
   await app.register(dashboardRoutes);
   await app.register(developerRoutes);
   await app.register(employeesRoutes);
+  await app.register(expensesRoutes);
   await app.register(filesRoutes);
+  await app.register(invoicesRoutes);
   await app.register(languageRoutes);
   await app.register(notificationsRoutes);
   await app.register(profileRoutes);

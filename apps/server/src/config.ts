@@ -63,6 +63,8 @@ const environmentSchema = z.object({
   FISCAL_PRINTER_SIMULATOR: flag.optional(),
   FISCAL_PRINTER_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8089),
   FISCAL_PRINTER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Runs the business clock as if it were this instant at start (then ticking): demos and journeys on a given day. */
+  CLOCK_START: z.iso.datetime({ offset: true }).optional(),
 });
 
 export type Config = {
@@ -94,6 +96,8 @@ export type Config = {
   loginThrottle: { maxAttempts: number; windowMinutes: number; maxLockMinutes: number };
   webDist: string;
   footer: { corporate: string; customerService: string; shop: string; contact: string };
+  /** Milliseconds the business clock runs ahead of (or behind) the machine's: 0 unless CLOCK_START is set. */
+  clockOffsetMs: number;
   fiscalPrinter: {
     /** Whether main.ts starts the simulated Epson RT printer on 127.0.0.1:simulatorPort. */
     simulator: boolean;
@@ -181,6 +185,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       shop: env.FOOTER_SHOP_URL,
       contact: env.FOOTER_CONTACT_URL,
     },
+    clockOffsetMs: env.CLOCK_START ? Date.parse(env.CLOCK_START) - Date.now() : 0,
     fiscalPrinter: fiscalPrinterSettings(env),
   };
 }

@@ -47,8 +47,15 @@ describe('loadConfig', () => {
         shop: 'https://shop.example.com',
         contact: 'mailto:info@example.com',
       },
+      clockOffsetMs: 0,
       fiscalPrinter: { simulator: true, simulatorPort: 8089, timeoutMs: 10_000, addressOverride: '127.0.0.1:8089' },
     });
+  });
+
+  it('runs the business clock from CLOCK_START when given, refusing an instant without its offset', () => {
+    const offset = loadConfig({ APP_KEY: appKey, CLOCK_START: '2026-11-22T19:00:00+01:00' }).clockOffsetMs;
+    expect(Math.abs(Date.now() + offset - Date.parse('2026-11-22T18:00:00Z'))).toBeLessThan(5_000);
+    expect(() => loadConfig({ APP_KEY: appKey, CLOCK_START: '2026-11-22 19:00' })).toThrow(/CLOCK_START: /);
   });
 
   it('runs the fiscal printer simulator with the embedded database only, unless told', () => {

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { startFiscalPrinterSimulator } from './integrations/fiscal-printer/fiscal-printer.simulator';
 import { demoFiscalPrinter, seedDemoSales } from './modules/sales/sales.seed';
+import { currentTime } from './platform/clock';
 import { databaseIsEmpty, openDatabase } from './platform/db';
 import { createStorage } from './platform/storage';
 import { demoPassword, demoUsers, seedDemoData, seedUserGroups } from './seed';
@@ -15,14 +16,16 @@ const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config
 await database.migrate();
 await seedUserGroups(database.db);
 if (config.seedDemo && (await databaseIsEmpty(database.db))) {
-  await seedDemoData(database.db, createStorage(config), { sales: true });
+  await seedDemoData(database.db, createStorage(config), { sales: true, now: currentTime(config) });
 } else if (config.seedDemo) {
-  await seedDemoSales(database.db);
+  await seedDemoSales(database.db, { now: currentTime(config) });
 }
 // The demo's registers keep sending: each few minutes the day's new receipts, and the close after closing time.
 const demoSalesFeed = config.seedDemo
   ? setInterval(() => {
-      seedDemoSales(database.db).catch((error: unknown) => console.error('demo sales feed:', error));
+      seedDemoSales(database.db, { now: currentTime(config) }).catch((error: unknown) =>
+        console.error('demo sales feed:', error),
+      );
     }, demoSalesFeedMs)
   : undefined;
 
@@ -31,7 +34,7 @@ const demoSalesFeed = config.seedDemo
 const fiscalPrinterSimulator = config.fiscalPrinter.simulator
   ? await startFiscalPrinterSimulator({
       port: config.fiscalPrinter.simulatorPort,
-      printers: (code) => demoFiscalPrinter(database.db, code),
+      printers: (code) => demoFiscalPrinter(database.db, code, () => currentTime(config)),
     })
   : undefined;
 

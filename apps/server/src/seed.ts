@@ -2,6 +2,7 @@
 import { type FileKind, splitFilePath } from '@bottega/contracts/files';
 import { type Ability, allAbilities, seededGroupNames } from '@bottega/contracts/permissions';
 import { count } from 'drizzle-orm';
+import { seedDemoCashReports } from './modules/cash-register/cash-register.seed';
 import { companies } from './modules/companies/companies.schema';
 import { users } from './modules/employees/employees.schema';
 import { fileEntries } from './modules/files/files.schema';
@@ -41,7 +42,9 @@ const shopStaff: Ability[] = [
   'taxCertificates.view',
   'shops.cashRegister.view',
   'shops.cashRegister.dailyClose',
+  'shops.cashRegister.close',
   'shops.cashRegister.weekly',
+  'shops.cashRegister.closeWeekly',
   'shops.cashRegister.mustCloseWithFiscal',
   'shops.cashRegister.mustClosePreviousWeek',
   'shops.bank.deposits.view',
@@ -216,6 +219,29 @@ export const demoUsers: {
       bic: 'UNCRITMM',
       bankName: 'UniCredit',
       depositCardNumber: '5301 0000 0000 0103',
+    },
+  },
+  {
+    // Marco's colleague at Milano Duomo: the cash day is closed by two different people.
+    username: 'commessa',
+    name: 'Giulia',
+    surname: 'Neri',
+    group: 'Dipendente',
+    shops: ['MI01'],
+    employee: {
+      matricola: 'M0117',
+      phone: '+39 349 765 4321',
+      fiscalCode: 'NREGLI95D52F205A',
+      birthday: '1995-04-12',
+      engagementDate: '2022-09-05',
+      identityCardNumber: 'CA77120GN',
+      address: 'Via Paolo Sarpi 21',
+      city: 'Milano',
+      cap: '20154',
+      iban: 'IT63X0306909606100000067890',
+      bic: 'BCITITMM',
+      bankName: 'Intesa Sanpaolo',
+      depositCardNumber: '5301 0000 0000 0117',
     },
   },
   {
@@ -496,7 +522,11 @@ function demoClosureDays(year: number) {
  * database. `sales` adds the catalogue and 90 days of the shops' sales, which a first start shows and
  * test apps leave out unless a test needs them (ingesting them takes seconds).
  */
-export async function seedDemoData(db: Database, storage: Storage, options: { sales?: boolean } = {}): Promise<void> {
+export async function seedDemoData(
+  db: Database,
+  storage: Storage,
+  options: { sales?: boolean; now?: Date } = {},
+): Promise<void> {
   const groups = await db.select({ id: userGroups.id, name: userGroups.name }).from(userGroups);
   const companyIds = new Map<string, number>();
   for (const company of demoCompanies) {
@@ -539,7 +569,11 @@ export async function seedDemoData(db: Database, storage: Storage, options: { sa
     await createNotification({ db, userId, kind: 'welcome', params: { name: demo.name } });
   }
   await seedDemoFiles(db, storage);
-  if (options.sales) await seedDemoSales(db);
+  if (options.sales) {
+    const now = options.now ?? new Date();
+    await seedDemoSales(db, { now });
+    await seedDemoCashReports(db, { now });
+  }
 }
 
 /** A one-page PDF showing `lines`, written by hand: the byte offsets of its objects make its index. */

@@ -1,11 +1,13 @@
-// Guards /app (spec §2, §4): no token → the login page; a user that fails to load → the token is
-// removed and the page reloads; a user with shops but none chosen → back to the shop choice;
-// a registration still pending → the registration page.
+// Guards /app (spec §2, §4): no token → the login page (which brings the user back afterwards; a cash
+// report's edit page is named by its report id); a user that fails to load → the token is removed and the
+// page reloads; a user with shops but none chosen → back to the shop choice; a registration still pending →
+// the registration page.
 import type { Ability } from '@bottega/contracts/permissions';
 import { Center, Loader } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuthUser, useSelectableShops } from '../features/auth/auth.api';
+import { signInPathFor } from '../features/auth/sign-in-redirect';
 import { RegistrationGate } from '../features/profile/components/registration-gate';
 import { authToken } from '../lib/api-client';
 import { StatusPage } from '../ui/status-page';
@@ -33,10 +35,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     }
   }, [failed]);
 
-  const next = encodeURIComponent(location.pathname + location.search);
-  if (!hasToken) return <Navigate to={`/?next=${next}`} replace />;
+  const signIn = signInPathFor(location);
+  if (!hasToken) return <Navigate to={signIn} replace />;
   if (!user.data || (needsShop && !shops.data)) return <FullPageLoader />;
-  if (needsShop && (shops.data?.length ?? 0) > 0) return <Navigate to={`/?next=${next}`} replace />;
+  if (needsShop && (shops.data?.length ?? 0) > 0) return <Navigate to={signIn} replace />;
   return <RegistrationGate>{children}</RegistrationGate>;
 }
 

@@ -1,4 +1,5 @@
 // Every feature's screens, assembled once: the router and the side menu both read this list.
+import { cashRegisterRoutes } from '../features/cash-register/cash-register.routes';
 import { companiesRoutes } from '../features/companies/companies.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { developerRoutes } from '../features/developer/developer.routes';
@@ -17,6 +18,7 @@ export const appRoutes: AppRoute[] = [
   ...userGroupsRoutes,
   ...shopsRoutes,
   ...salesRoutes,
+  ...cashRegisterRoutes,
   ...companiesRoutes,
   ...filesRoutes,
   ...profileRoutes,

@@ -36,16 +36,39 @@ const sectionIcons: Record<MenuSection, Icon> = {
   automation: IconRobot,
 };
 
-/** An entry is current on its own page and on the pages of the same area (`usersGroup/2/edit` for `usersGroup/list`). */
-function isCurrent(route: AppRoute, pathname: string): boolean {
-  if (route.path === '') return pathname === '/app' || pathname === '/app/';
-  const area = route.path.split('/')[0];
-  return pathname === `/app/${route.path}` || pathname.startsWith(`/app/${area}/`);
+/**
+ * How well an entry matches the page: its own page best, then the entry sharing most leading path segments with
+ * it (`usersGroup/2/edit` belongs to `usersGroup/list`, `shops/weekly-cash/create/2026-W47` to `shops/weekly-cash`
+ * rather than to `shops/list`); 0 when not even the area matches.
+ */
+function matchScore(route: AppRoute, pathname: string): number {
+  const page = pathname.replace(/^\/app\/?/, '').replace(/\/$/, '');
+  if (route.path === page) return Number.MAX_SAFE_INTEGER;
+  if (route.path === '') return 0;
+  const segments = route.path.split('/');
+  const pageSegments = page.split('/');
+  let shared = 0;
+  while (shared < segments.length && segments[shared] === pageSegments[shared]) shared += 1;
+  return shared === 0 ? 0 : shared * 10 - (segments.length - shared);
 }
 
-function MenuEntry({ route, onNavigate }: { route: AppRoute; onNavigate: () => void }) {
+/** The one entry the page belongs to (the first of the best matches), if any. */
+export function currentRoute(routes: AppRoute[], pathname: string): AppRoute | undefined {
+  let best: AppRoute | undefined;
+  let bestScore = 0;
+  for (const route of routes) {
+    const score = matchScore(route, pathname);
+    if (score > bestScore) {
+      best = route;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function MenuEntry(props: { route: AppRoute; current: boolean; onNavigate: () => void }) {
+  const { route, onNavigate } = props;
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const menu = route.menu as NonNullable<AppRoute['menu']>;
   const Icon = menu.icon;
   const to = `/app${route.path ? `/${route.path}` : ''}`;
@@ -53,7 +76,7 @@ function MenuEntry({ route, onNavigate }: { route: AppRoute; onNavigate: () => v
     <NavLink
       component={Link}
       to={to}
-      active={isCurrent(route, pathname)}
+      active={props.current}
       label={t(menu.label)}
       leftSection={<Icon size={18} stroke={1.6} />}
       onClick={onNavigate}
@@ -71,17 +94,18 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
     (route) => route.menu && (!route.ability || can.has(route.ability)) && (!route.developer || developer),
   );
   const topLevel = visible.filter((route) => route.menu?.section === null);
+  const current = currentRoute(visible, pathname);
 
   return (
     <ScrollArea type="auto" style={{ flex: 1 }} component="nav" aria-label={t('menu.label')}>
       {topLevel.map((route) => (
-        <MenuEntry key={route.path} route={route} onNavigate={onNavigate} />
+        <MenuEntry key={route.path} route={route} current={route === current} onNavigate={onNavigate} />
       ))}
       {menuSections.map((section) => {
         const entries = visible.filter((route) => route.menu?.section === section);
         if (entries.length === 0) return null;
         const SectionIcon = sectionIcons[section];
-        const containsCurrent = entries.some((route) => isCurrent(route, pathname));
+        const containsCurrent = current !== undefined && entries.includes(current);
         return (
           <NavLink
             key={section}
@@ -91,7 +115,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
             childrenOffset={28}
           >
             {entries.map((route) => (
-              <MenuEntry key={route.path} route={route} onNavigate={onNavigate} />
+              <MenuEntry key={route.path} route={route} current={route === current} onNavigate={onNavigate} />
             ))}
           </NavLink>
         );

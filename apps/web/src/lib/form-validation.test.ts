@@ -1,6 +1,7 @@
 import { registrationBodySchema } from '@bottega/contracts/profile';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { firstFieldErrors, validateWith } from './form-validation';
 
 /** Answers the key and its parameters, so the mapping itself is what is checked. */
@@ -32,6 +33,16 @@ describe('validateWith', () => {
       identityCardNumber: 'validation:maxLength {"max":30}',
       cap: 'validation:cap',
       iban: 'validation:ibanChecksum',
+    });
+  });
+});
+
+describe('validateWith on values of the wrong kind', () => {
+  it('tells a value that does not read (a money text parsed to NaN) from a missing one', () => {
+    const schema = z.object({ amount: z.number().int(), note: z.string() });
+    expect(validateWith(schema, { amount: Number.NaN, note: undefined }, t)).toEqual({
+      amount: 'validation:invalid',
+      note: 'validation:required',
     });
   });
 });

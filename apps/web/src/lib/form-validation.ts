@@ -35,7 +35,8 @@ export function issueMessage(issue: z.core.$ZodIssue, t: TFunction): string {
 
 /** Field → first message, for a Mantine form; empty when the values pass. */
 export function validateWith(schema: z.ZodType, values: unknown, t: TFunction): Record<string, string> {
-  const result = schema.safeParse(values);
+  // Zod 4 leaves the failing value out of its issues unless asked: without it a wrong value reads as a missing one.
+  const result = schema.safeParse(values, { reportInput: true });
   if (result.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {

@@ -36,8 +36,8 @@ describe('GET /api/dashboard', () => {
         city: 'Milano',
         companyName: 'Bottega Moda S.r.l.',
       },
-      // dipendente and areacontrollo belong to MI01.
-      colleagues: 2,
+      // dipendente, commessa and areacontrollo belong to MI01.
+      colleagues: 3,
       // The welcome notification of the demo data.
       unreadNotifications: 1,
     });

@@ -192,14 +192,18 @@ export async function seedDemoSales(db: Database, options: { now?: Date } = {}):
 }
 
 /** The simulated fiscal printer of the demo shop `code`: its serial and the closes of its generated days. */
-export async function demoFiscalPrinter(db: Database, code: string): Promise<SimulatedPrinter | null> {
+export async function demoFiscalPrinter(
+  db: Database,
+  code: string,
+  now: () => Date = () => new Date(),
+): Promise<SimulatedPrinter | null> {
   const [entry] = await loadSalesShops(db, [code]);
   if (!entry) return null;
   return {
-    serial: shopDeviceSerial(entry.shop, demoContext(new Date())),
+    serial: shopDeviceSerial(entry.shop, demoContext(now())),
     closeOf: (date) => {
       if (date < salesHistoryStart) return null;
-      const close = generateShopDay({ ...demoContext(new Date()), shop: entry.shop, businessDate: date }).fiscalClose;
+      const close = generateShopDay({ ...demoContext(now()), shop: entry.shop, businessDate: date }).fiscalClose;
       if (!close) return null;
       const { deviceSerial: _serial, businessDate: _date, ...rest } = close;
       return rest;

@@ -53,8 +53,8 @@ describe('GET /api/user-groups', () => {
         abilityCount: isAdmin
           ? allAbilities.length
           : defaultGroupAbilities[group.name as keyof typeof defaultGroupAbilities].length,
-        // One demo user in every group.
-        memberCount: 1,
+        // One demo user in every group, two in Dipendente (the till is closed by two people).
+        memberCount: group.name === 'Dipendente' ? 2 : 1,
       });
     }
     expect(data[0]).toMatchObject({ id: 1, name: 'Amministratore', isAdmin: true });
@@ -168,9 +168,13 @@ describe('GET /api/user-groups/:id', () => {
       name: 'Dipendente',
       isAdmin: false,
       abilityCount: defaultGroupAbilities.Dipendente.length,
-      memberCount: 1,
+      memberCount: 2,
       permissions: expect.any(Array),
-      members: [{ id: await findUserId(test.db, 'dipendente'), name: 'Marco Rossi' }],
+      // By surname.
+      members: [
+        { id: await findUserId(test.db, 'commessa'), name: 'Giulia Neri' },
+        { id: await findUserId(test.db, 'dipendente'), name: 'Marco Rossi' },
+      ],
     });
     expect([...data.permissions].sort()).toEqual([...defaultGroupAbilities.Dipendente].sort());
   });

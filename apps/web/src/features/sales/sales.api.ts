@@ -13,6 +13,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
 import { uploadWithProgress } from '../../lib/upload-with-progress';
+import { cashRegisterKeys } from '../cash-register/cash-register.keys';
 
 export type SalesFeed = z.infer<typeof salesFeedSchema>;
 export type SalesRejectionsPage = z.infer<typeof salesRejectionsAnswerSchema>;
@@ -50,9 +51,14 @@ export function useSalesClients(shopId: number) {
 }
 
 /** Any change may move the feed: a new source, a day closed, a credential revoked. */
+/** A change of the feed also changes the cash register's days and reports, which show its figures and closes. */
 function useInvalidateSales(shopId: number) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: keyOf(shopId) });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: keyOf(shopId) }),
+      queryClient.invalidateQueries({ queryKey: cashRegisterKeys.all }),
+    ]);
 }
 
 /** The answer holds the secret, shown once: it is kept by the caller, never in the query cache. */

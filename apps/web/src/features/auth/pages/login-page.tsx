@@ -1,5 +1,6 @@
 // `/`: sign-in (password or fingerprint, then the second step when due), then the shop choice.
-// Signed in with a shop already → /app (spec §2, §4).
+// Signed in with a shop already → /app, the page asked for (`?next=`), or a cash report's edit page when
+// the link names one (`?report=<id>`) (spec §2, §4).
 import { Box, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,17 +11,13 @@ import { signOut, useAuthUser, useSelectableShops } from '../auth.api';
 import { LanguagePicker } from '../components/language-picker';
 import { ShopChoice } from '../components/shop-choice';
 import { SignInFlow } from '../components/sign-in-flow';
-
-/** Only paths inside the app are followed after sign-in, never another site. */
-function safeNext(value: string | null): string {
-  return value?.startsWith('/app') ? value : '/app';
-}
+import { afterSignInPath } from '../sign-in-redirect';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const next = safeNext(params.get('next'));
+  const next = afterSignInPath(params);
   const changingShop = params.get('step') === 'shop';
   const user = useAuthUser();
   const signedIn = user.data !== undefined;

@@ -53,19 +53,19 @@ function FileForm(props: { shopId: number; day: string; onClose: () => void }) {
     if (!file) return;
     setRejected(null);
     setProgress(0);
-    upload.mutate(
-      { businessDate: props.day, file, onProgress: setProgress },
-      {
-        onSuccess: (close) => {
-          notifications.show({
-            color: 'green',
-            message: t('feed.closeFile.saved', { date: formatDate(close.businessDate), serial: close.deviceSerial }),
-          });
-          props.onClose();
-        },
-        onSettled: () => setProgress(null),
-      },
-    );
+    // The promise, not mutate's callbacks, which do not run once the stored close has taken this modal away.
+    upload
+      .mutateAsync({ businessDate: props.day, file, onProgress: setProgress })
+      .then((close) => {
+        notifications.show({
+          color: 'green',
+          message: t('feed.closeFile.saved', { date: formatDate(close.businessDate), serial: close.deviceSerial }),
+        });
+        props.onClose();
+      })
+      // The refusal is shown from the mutation's state.
+      .catch(() => undefined)
+      .finally(() => setProgress(null));
   };
 
   return (

@@ -63,19 +63,20 @@ function FiscalCloseForm(props: { shopId: number; day: string; deviceSerials: st
     validate: (values) => validateWith(fiscalCloseRecordSchema, fiscalCloseRecordOf(values), t),
   });
 
+  // The promise, not mutate's callbacks, which do not run once the stored close has taken this form away.
   const submit = form.onSubmit((values) =>
-    enter.mutate(fiscalCloseRecordOf(values), {
-      onSuccess: (close) => {
+    enter.mutateAsync(fiscalCloseRecordOf(values)).then(
+      (close) => {
         notifications.show({
           color: 'green',
           message: t('feed.closeForm.saved', { date: formatDate(close.businessDate) }),
         });
         props.onClose();
       },
-      onError: (error) => {
+      (error: unknown) => {
         if (error instanceof ApiError) form.setErrors(firstFieldErrors(error.fieldErrors));
       },
-    }),
+    ),
   );
 
   const field = (name: string) => ({ ...form.getInputProps(name), 'data-testid': `close-${name}` });

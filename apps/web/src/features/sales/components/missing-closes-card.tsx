@@ -1,16 +1,13 @@
-import { Button, EmptyState, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconCircleCheck, IconFileUpload, IconKeyboard, IconPrinter, IconReceiptOff } from '@tabler/icons-react';
+import { EmptyState, Group, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconReceiptOff } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
-import { type SalesFeed, useReadFiscalClose } from '../sales.api';
+import type { SalesFeed } from '../sales.api';
 import { FeedCard } from './feed-card';
-import { FiscalCloseFileModal } from './fiscal-close-file-modal';
-import { FiscalCloseModal } from './fiscal-close-modal';
+import { FiscalCloseActions } from './fiscal-close-actions';
 
 /**
  * Business days with receipts but no fiscal close: read each from the shop's printer or, when the
@@ -19,24 +16,9 @@ import { FiscalCloseModal } from './fiscal-close-modal';
  */
 export function MissingClosesCard(props: { shopId: number; feed: UseQueryResult<SalesFeed>; canClose: boolean }) {
   const { t } = useTranslation(['sales', 'validation']);
-  const read = useReadFiscalClose(props.shopId);
-  const [typing, setTyping] = useState<string | null>(null);
-  const [uploading, setUploading] = useState<string | null>(null);
   const days = props.feed.data?.missingFiscalCloses ?? [];
   const printers = (props.feed.data?.sources ?? []).filter((source) => source.kind === 'printer');
   const weekday = useMemo(() => new Intl.DateTimeFormat(currentLanguage(), { weekday: 'long', timeZone: 'UTC' }), []);
-
-  const readFromPrinter = (day: string) =>
-    read.mutate(day, {
-      onSuccess: () =>
-        notifications.show({ color: 'green', message: t('feed.missing.readDone', { date: formatDate(day) }) }),
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: t('feed.missing.readFailed', { date: formatDate(day) }),
-          message: errorMessage(error, t),
-        }),
-    });
 
   return (
     <FeedCard
@@ -72,49 +54,16 @@ export function MissingClosesCard(props: { shopId: number; feed: UseQueryResult<
                 </Text>
               </div>
               {props.canClose && (
-                <Group gap="xs">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconPrinter size={14} />}
-                    loading={read.isPending && read.variables === day}
-                    disabled={read.isPending && read.variables !== day}
-                    onClick={() => readFromPrinter(day)}
-                    data-testid={`sales-read-printer-${day}`}
-                  >
-                    {t('feed.missing.readPrinter')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconFileUpload size={14} />}
-                    onClick={() => setUploading(day)}
-                    data-testid={`sales-upload-close-${day}`}
-                  >
-                    {t('feed.missing.uploadFile')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconKeyboard size={14} />}
-                    onClick={() => setTyping(day)}
-                    data-testid={`sales-enter-close-${day}`}
-                  >
-                    {t('feed.missing.enterManually')}
-                  </Button>
-                </Group>
+                <FiscalCloseActions
+                  shopId={props.shopId}
+                  day={day}
+                  deviceSerials={printers.map((printer) => printer.code)}
+                />
               )}
             </Group>
           ))}
         </Stack>
       )}
-      <FiscalCloseModal
-        shopId={props.shopId}
-        day={typing}
-        deviceSerials={printers.map((printer) => printer.code)}
-        onClose={() => setTyping(null)}
-      />
-      <FiscalCloseFileModal shopId={props.shopId} day={uploading} onClose={() => setUploading(null)} />
     </FeedCard>
   );
 }

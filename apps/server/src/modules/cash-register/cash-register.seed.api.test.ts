@@ -1,0 +1,91 @@
+import { cashCountOf, cashCountTotal } from '@bottega/contracts/cash-register';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, findShopId, type TestApp } from '../../../test/harness';
+import { fiscalCloses, salesDays } from '../sales/sales.schema';
+import { seedDemoSales } from '../sales/sales.seed';
+import { cashReports, weeklyCash } from './cash-register.schema';
+import { seedDemoCashReports } from './cash-register.seed';
+
+let test: TestApp;
+/** Sunday 2026-11-22, 19:00 in Rome: week 2026-W47 is over. */
+const now = new Date('2026-11-22T18:00:00Z');
+
+beforeAll(async () => {
+  test = await createTestApp();
+  await seedDemoSales(test.db, { now });
+  await seedDemoCashReports(test.db, { now });
+}, 120_000);
+afterAll(async () => {
+  await test?.close();
+});
+
+describe('demo cash-register history', () => {
+  it('closes every past day with the feed’s figures, by two different people, with a fiscal close', async () => {
+    const shopId = await findShopId(test.db, 'MI02');
+    const days = await test.db.select().from(salesDays).where(eq(salesDays.shopId, shopId));
+    const reports = await test.db.select().from(cashReports).where(eq(cashReports.shopId, shopId));
+    const past = days.filter((day) => day.businessDate < '2026-11-22');
+    expect(reports).toHaveLength(past.length);
+    const closes = new Set(
+      (await test.db.select().from(fiscalCloses).where(eq(fiscalCloses.shopId, shopId))).map(
+        (close) => close.businessDate,
+      ),
+    );
+    for (const report of reports) {
+      const day = past.find((candidate) => candidate.businessDate === report.businessDate);
+      expect(report.status).toBe('closed');
+      expect(report.totalCents).toBe(day?.takingsCents);
+      expect(report.dailyCashCents).toBe(day?.cashCents);
+      expect(cashCountTotal(report.cashCount)).toBe((report.dailyCashCents ?? 0) + (report.cashFundCents ?? 0));
+      expect(report.partialBy).not.toBe(report.closedBy);
+      expect(closes.has(report.businessDate)).toBe(true);
+    }
+  });
+
+  it("leaves Milano Duomo's last day and Napoli's last two for the demo, and their week's weekly cash", async () => {
+    const milan = await findShopId(test.db, 'MI01');
+    const [saturday] = await test.db
+      .select()
+      .from(cashReports)
+      .where(and(eq(cashReports.shopId, milan), eq(cashReports.businessDate, '2026-11-21')));
+    expect(saturday).toBeUndefined();
+    const [friday] = await test.db
+      .select()
+      .from(cashReports)
+      .where(and(eq(cashReports.shopId, milan), eq(cashReports.businessDate, '2026-11-20')));
+    expect(friday?.status).toBe('closed');
+    const weeks = (await test.db.select().from(weeklyCash).where(eq(weeklyCash.shopId, milan))).map((row) => row.week);
+    expect(weeks).toContain('2026-W46');
+    expect(weeks).not.toContain('2026-W47');
+
+    const naples = await findShopId(test.db, 'NA01');
+    const open = (await test.db.select().from(salesDays).where(eq(salesDays.shopId, naples)))
+      .filter((day) => day.businessDate < '2026-11-22')
+      .map((day) => day.businessDate)
+      .sort()
+      .slice(-2);
+    for (const date of open) {
+      const rows = await test.db
+        .select()
+        .from(cashReports)
+        .where(and(eq(cashReports.shopId, naples), eq(cashReports.businessDate, date)));
+      expect(rows).toHaveLength(0);
+    }
+  });
+
+  it('counts a till in the fewest notes and coins', () => {
+    expect(cashCountOf(123_456)).toEqual({
+      '50000': 2,
+      '20000': 1,
+      '2000': 1,
+      '1000': 1,
+      '200': 2,
+      '50': 1,
+      '5': 1,
+      '1': 1,
+    });
+    expect(cashCountTotal(cashCountOf(987_654_3))).toBe(987_654_3);
+    expect(cashCountOf(0)).toEqual({});
+  });
+});

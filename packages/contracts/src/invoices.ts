@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { dataOf, emptyOr, phoneSchema } from './common';
+import { capSchema, fiscalCodeSchema, vatNumberSchema } from './italian-identifiers';
+
+// Invoice requests (spec §3 Invoice): a customer who paid with a receipt asks for an invoice of it. Shop staff
+// enter the customer's data from the daily cash report's receipts; accounting checks, blocks or unblocks them.
+
+/** A private customer invoices on the fiscal code; a business on its VAT number, to an SDI code or a PEC. */
+export const invoiceCustomerTypes = ['person', 'company'] as const;
+export type InvoiceCustomerType = (typeof invoiceCustomerTypes)[number];
+
+/** Upper-cased text matching `pattern`, else a custom issue naming its validation rule (and message). */
+function codeSchema(rule: 'sdiCode' | 'province' | 'invalid', pattern: RegExp) {
+  return z
+    .string()
+    .trim()
+    .overwrite((value) => value.toUpperCase())
+    .superRefine((value, context) => {
+      if (pattern.test(value)) return;
+      context.addIssue({ code: 'custom', message: rule, params: { rule }, input: value });
+    });
+}
+
+/** SdI recipient code: 7 letters or digits ("0000000" when the invoice goes to a PEC or to a private person). */
+export const sdiCodeSchema = codeSchema('sdiCode', /^[A-Z0-9]{7}$/);
+export const noSdiCode = '0000000';
+
+/** Italian province: two letters (MI, RM …). */
+export const provinceSchema = codeSchema('province', /^[A-Z]{2}$/);
+
+export const invoiceBodySchema = z
+  .object({
+    receiptId: z.number().int().positive(),
+    customerType: z.enum(invoiceCustomerTypes),
+    /** A person's first name, or a company's name. */
+    name: z.string().trim().min(1).max(200),
+    surname: z.string().trim().max(100).default(''),
+    fiscalCode: emptyOr(fiscalCodeSchema).default(''),
+    vatNumber: emptyOr(vatNumberSchema).default(''),
+    street: z.string().trim().min(1).max(200),
+    streetNumber: z.string().trim().min(1).max(20),
+    cap: capSchema,
+    city: z.string().trim().min(1).max(100),
+    province: provinceSchema,
+    /** ISO country code of the address. */
+    state: codeSchema('invalid', /^[A-Z]{2}$/).default('IT'),
+    email: emptyOr(z.email().max(254)).default(''),
+    telephone: emptyOr(phoneSchema).default(''),
+    sdiCode: emptyOr(sdiCodeSchema).default(''),
+    pec: emptyOr(z.email().max(254)).default(''),
+  })
+  .superRefine((body, context) => {
+    const require = (path: 'surname' | 'fiscalCode' | 'vatNumber' | 'sdiCode') =>
+      context.addIssue({ code: 'custom', message: 'required', params: { rule: 'required' }, path: [path], input: '' });
+    if (body.customerType === 'person') {
+      if (!body.surname) require('surname');
+      if (!body.fiscalCode) require('fiscalCode');
+    } else {
+      if (!body.vatNumber) require('vatNumber');
+      // A business receives the invoice through the SdI: its code, or "0000000" with a PEC.
+      if ((!body.sdiCode || body.sdiCode === noSdiCode) && !body.pec) require('sdiCode');
+    }
+  });
+export type InvoiceBody = z.input<typeof invoiceBodySchema>;
+
+export const invoiceSchema = z.object({
+  id: z.number().int(),
+  reportId: z.number().int(),
+  shopId: z.number().int(),
+  receiptId: z.number().int(),
+  receiptNumber: z.number().int(),
+  registerCode: z.string(),
+  receiptDate: z.string(),
+  amountCents: z.number().int(),
+  customerType: z.enum(invoiceCustomerTypes),
+  name: z.string(),
+  surname: z.string(),
+  fiscalCode: z.string(),
+  vatNumber: z.string(),
+  street: z.string(),
+  streetNumber: z.string(),
+  cap: z.string(),
+  city: z.string(),
+  province: z.string(),
+  state: z.string(),
+  email: z.string(),
+  telephone: z.string(),
+  sdiCode: z.string(),
+  pec: z.string(),
+  blocked: z.boolean(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+export const invoiceAnswerSchema = dataOf(invoiceSchema);
+export const invoicesAnswerSchema = dataOf(z.array(invoiceSchema));
+export const invoiceParamsSchema = z.object({
+  reportId: z.coerce.number().int().positive(),
+  invoiceId: z.coerce.number().int().positive(),
+});
