@@ -42,7 +42,8 @@ import type { SessionContext } from '../auth/auth.service';
 import { users } from '../employees/employees.schema';
 import { expenses } from '../expenses/expenses.schema';
 import { invoiceRequests } from '../invoices/invoices.schema';
-import { fiscalCloses, products, receiptLines, receiptPayments, receipts, salesDays } from '../sales/sales.schema';
+import { fiscalCloses, products, receiptLines, receipts, salesDays } from '../sales/sales.schema';
+import { loadStoredReceipts } from '../sales/sales.service';
 import { shops } from '../shops/shops.schema';
 import { loadVisibleShop } from '../shops/shops.service';
 import { cashReports, weeklyCash } from './cash-register.schema';
@@ -819,49 +820,15 @@ export async function listCashReportReceipts(
 
 /** One receipt of the report's day with its lines and payments; a receipt of another day or shop answers 404. */
 export async function getCashReportReceipt(options: ReportCall & { receiptId: number }): Promise<StoredReceipt> {
-  const { db } = options;
-  const report = await loadVisibleReport(db, options.viewer, options.reportId);
-  const [receipt] = await db
-    .select({
-      id: receipts.id,
-      registerCode: receipts.registerCode,
-      businessDate: receipts.businessDate,
-      issuedAt: receipts.issuedAt,
-      receiptNumber: receipts.receiptNumber,
-      sequenceNumber: receipts.sequenceNumber,
-      type: receipts.type,
-      employeeId: receipts.employeeId,
-      employeeName: sql<string | null>`${personName}`,
-      loyaltyCard: receipts.loyaltyCard,
-      orderNumber: receipts.orderNumber,
-      totalCents: receipts.totalCents,
-      discountCents: receipts.discountCents,
-      pieces: receipts.pieces,
-    })
-    .from(receipts)
-    .leftJoin(users, eq(users.id, receipts.employeeId))
-    .where(
-      and(
-        eq(receipts.id, options.receiptId),
-        eq(receipts.shopId, report.shopId),
-        eq(receipts.businessDate, report.businessDate),
-      ),
-    );
+  const report = await loadVisibleReport(options.db, options.viewer, options.reportId);
+  const [receipt] = await loadStoredReceipts(
+    options.db,
+    and(
+      eq(receipts.id, options.receiptId),
+      eq(receipts.shopId, report.shopId),
+      eq(receipts.businessDate, report.businessDate),
+    ),
+  );
   if (!receipt) throw new AppError('notFound');
-  const lines = await db
-    .select()
-    .from(receiptLines)
-    .where(eq(receiptLines.receiptId, receipt.id))
-    .orderBy(asc(receiptLines.lineNumber));
-  const payments = await db
-    .select({ method: receiptPayments.method, amountCents: receiptPayments.amountCents })
-    .from(receiptPayments)
-    .where(eq(receiptPayments.receiptId, receipt.id))
-    .orderBy(asc(receiptPayments.lineNumber));
-  return {
-    ...receipt,
-    issuedAt: receipt.issuedAt.toISOString(),
-    lines: lines.map(({ receiptId: _receiptId, lineNumber: _lineNumber, ...line }) => line),
-    payments,
-  };
+  return receipt;
 }

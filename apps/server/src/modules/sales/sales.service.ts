@@ -17,7 +17,21 @@ import type {
   salesFeedSchema,
   salesRejectionSchema,
 } from '@bottega/contracts/sales';
-import { and, asc, between, count, desc, eq, getTableColumns, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  between,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import {
@@ -32,7 +46,7 @@ import {
 } from '../../integrations/fiscal-printer/epson-fiscal-printer';
 import { writeAudit } from '../../platform/audit';
 import { hashToken, newToken, safeEqual } from '../../platform/crypto';
-import type { Database } from '../../platform/db';
+import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { SessionContext } from '../auth/auth.service';
 import { users } from '../employees/employees.schema';
@@ -297,14 +311,11 @@ function groupByReceipt<T extends { receiptId: number }>(rows: T[]): Map<number,
 }
 
 /**
- * One shop's day with every receipt, its lines and payments: three set-based queries on the
- * (shop, business date) index, however many receipts the day has.
+ * The receipts `where` selects with their lines and payments, in the order they were issued: three set-based
+ * queries however many receipts there are.
  */
-export async function listShopDayReceipts(options: ShopCall & { date: string }): Promise<StoredReceipt[]> {
-  const { db, viewer, shopId, date } = options;
-  await loadVisibleShop(db, viewer, shopId);
-  const ofTheDay = and(eq(receipts.shopId, shopId), eq(receipts.businessDate, date));
-  const dayIds = db.select({ id: receipts.id }).from(receipts).where(ofTheDay);
+export async function loadStoredReceipts(db: Executor, where: SQL | undefined): Promise<StoredReceipt[]> {
+  const ids = db.select({ id: receipts.id }).from(receipts).where(where);
   // In this order: a receipt is committed with its lines and payments, so each one listed finds them.
   const rows = await db
     .select({
@@ -325,17 +336,17 @@ export async function listShopDayReceipts(options: ShopCall & { date: string }):
     })
     .from(receipts)
     .leftJoin(users, eq(users.id, receipts.employeeId))
-    .where(ofTheDay)
+    .where(where)
     .orderBy(asc(receipts.issuedAt), asc(receipts.registerCode), asc(receipts.receiptNumber));
   const lines = await db
     .select()
     .from(receiptLines)
-    .where(inArray(receiptLines.receiptId, dayIds))
+    .where(inArray(receiptLines.receiptId, ids))
     .orderBy(asc(receiptLines.receiptId), asc(receiptLines.lineNumber));
   const payments = await db
     .select()
     .from(receiptPayments)
-    .where(inArray(receiptPayments.receiptId, dayIds))
+    .where(inArray(receiptPayments.receiptId, ids))
     .orderBy(asc(receiptPayments.receiptId), asc(receiptPayments.lineNumber));
   const linesOf = groupByReceipt(lines);
   const paymentsOf = groupByReceipt(payments);
@@ -345,6 +356,13 @@ export async function listShopDayReceipts(options: ShopCall & { date: string }):
     lines: (linesOf.get(row.id) ?? []).map(({ receiptId: _receiptId, lineNumber: _lineNumber, ...line }) => line),
     payments: (paymentsOf.get(row.id) ?? []).map(({ method, amountCents }) => ({ method, amountCents })),
   }));
+}
+
+/** One shop's day with every receipt, its lines and payments, on the (shop, business date) index. */
+export async function listShopDayReceipts(options: ShopCall & { date: string }): Promise<StoredReceipt[]> {
+  const { db, viewer, shopId, date } = options;
+  await loadVisibleShop(db, viewer, shopId);
+  return loadStoredReceipts(db, and(eq(receipts.shopId, shopId), eq(receipts.businessDate, date)));
 }
 
 // ---------------------------------------------------------------------------------------------
