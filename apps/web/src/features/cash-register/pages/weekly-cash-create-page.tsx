@@ -253,7 +253,6 @@ function FilledCard({ weekly, t }: { weekly: WeeklyCash; t: TFunction }) {
 }
 
 type FillValues = { cashFundCents: string; depositsCents: string; comments: string };
-const moneyFields = ['cashFundCents', 'depositsCents'] as const;
 
 /** Typed euro to the body's cents: empty is missing (required), text that is not an amount is NaN (invalid). */
 function bodyOf(values: FillValues) {
@@ -279,14 +278,7 @@ function FillForm({ weekly, t }: { weekly: WeeklyCash; t: TFunction }) {
       depositsCents: '',
       comments: '',
     },
-    validate: (values) => {
-      const errors = validateWith(weeklyCashBodySchema, bodyOf(values), t);
-      // Zod 4 leaves the value out of its issues, so validateWith words a NaN (text that is no amount) as missing.
-      for (const field of moneyFields) {
-        if (Number.isNaN(parseMoney(values[field]))) errors[field] = t('validation:invalid');
-      }
-      return errors;
-    },
+    validate: (values) => validateWith(weeklyCashBodySchema, bodyOf(values), t),
   });
   const deposits = parseMoney(form.values.depositsCents);
   const difference =
