@@ -14,7 +14,7 @@ const printerPort = Number(process.env.FISCAL_PRINTER_SIMULATOR_PORT ?? 8089);
 // (CLOCK_START = sundayEvening): the week is over and its weekly cash may be filled, whatever day the suite runs on.
 const sundayPort = port + 10;
 const sundayDataDir = mkdtempSync(path.join(tmpdir(), 'bottega-e2e-sunday-'));
-const clockJourneys = /(cash-register|weekly-cash)\.spec\.ts$/;
+const clockJourneys = /(cash-register[\w-]*|weekly-cash)\.spec\.ts$/;
 
 function server(options: { port: number; dataDir: string; printerPort: number; clockStart?: string }) {
   return {

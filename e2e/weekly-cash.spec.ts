@@ -84,7 +84,7 @@ test('the weekly cash waits for Sunday evening and every closed day, then is fil
   await row.getByRole('link', { name: 'Apri la Settimana 47/2026' }).click();
   await expect(admin).toHaveURL(new RegExp(`/app/shops/weekly-cash/create/${week}$`));
   await expect(admin.getByRole('heading', { name: 'Cassa settimanale · Settimana 47/2026' })).toBeVisible();
-  await expect(admin.getByTestId(`weekly-day-${saturday}`)).toContainText('Report mancante');
+  await expect(admin.getByTestId(`weekly-day-${friday}`)).toContainText('Report mancante');
   await expect(admin.getByTestId('weekly-blocked')).toContainText(/mancano \W?20\/11, 21\/11/);
   await expect(admin.getByTestId('weekly-form')).toHaveCount(0);
 
