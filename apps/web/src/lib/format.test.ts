@@ -1,7 +1,7 @@
+import { formatMoney } from '@bottega/contracts/money';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from './format-date';
 import { formatFileSize } from './format-file-size';
-import { formatMoney } from './format-money';
 
 describe('formatMoney', () => {
   it.each([

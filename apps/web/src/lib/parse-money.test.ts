@@ -1,5 +1,5 @@
+import { formatMoney } from '@bottega/contracts/money';
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './format-money';
 import { parseMoney } from './parse-money';
 
 describe('parseMoney', () => {

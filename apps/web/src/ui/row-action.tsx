@@ -13,16 +13,25 @@ export function RowAction(props: {
   to?: string;
   onClick?: () => void;
   color?: MantineColor;
+  /** The action is under way: a spinner instead of the icon. */
+  loading?: boolean;
+  testId?: string;
 }) {
-  const ariaLabel = `${props.label}: ${props.subject}`;
+  const common = {
+    variant: 'subtle',
+    color: props.color,
+    loading: props.loading,
+    'aria-label': `${props.label}: ${props.subject}`,
+    'data-testid': props.testId,
+  } as const;
   return (
     <Tooltip label={props.label}>
       {props.to ? (
-        <ActionIcon variant="subtle" color={props.color} component={Link} to={props.to} aria-label={ariaLabel}>
+        <ActionIcon {...common} component={Link} to={props.to}>
           {props.icon}
         </ActionIcon>
       ) : (
-        <ActionIcon variant="subtle" color={props.color} onClick={props.onClick} aria-label={ariaLabel}>
+        <ActionIcon {...common} onClick={props.onClick}>
           {props.icon}
         </ActionIcon>
       )}

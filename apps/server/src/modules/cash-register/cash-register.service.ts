@@ -29,6 +29,7 @@ import {
 } from '@bottega/contracts/cash-register';
 import { businessDate } from '@bottega/contracts/dates';
 import type { ValidationRule } from '@bottega/contracts/errors';
+import { formatMoney } from '@bottega/contracts/money';
 import type { Ability } from '@bottega/contracts/permissions';
 import { type PaymentMethod, paymentMethods, type StoredReceipt } from '@bottega/contracts/sales';
 import { and, asc, between, count, desc, eq, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -37,7 +38,6 @@ import { shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { formatMoney } from '../../platform/money';
 import type { SessionContext } from '../auth/auth.service';
 import { users } from '../employees/employees.schema';
 import { expenses } from '../expenses/expenses.schema';

@@ -10,12 +10,12 @@ import type {
   expenseAuthorisationBodySchema,
   expenseBodySchema,
 } from '@bottega/contracts/expenses';
+import { formatMoney } from '@bottega/contracts/money';
 import { and, asc, desc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { formatMoney } from '../../platform/money';
 import type { SessionContext } from '../auth/auth.service';
 import { cashReports } from '../cash-register/cash-register.schema';
 import {

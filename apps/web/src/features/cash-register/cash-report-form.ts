@@ -20,7 +20,7 @@ import {
   systemCheckedFields,
   systemValueOfFiscalField,
 } from '@bottega/contracts/cash-register';
-import { formatMoney } from '../../lib/format-money';
+import { formatMoney } from '@bottega/contracts/money';
 import { parseMoney } from '../../lib/parse-money';
 
 /** Every input as typed: the figures by field, the count by denomination in cents, the comments. */

@@ -5,10 +5,8 @@
 import '@mantine/dropzone/styles.css';
 import { type CashReport, cashReportAttachmentMimeTypes } from '@bottega/contracts/cash-register';
 import {
-  ActionIcon,
   Alert,
   Box,
-  Button,
   Card,
   EmptyState,
   Group,
@@ -21,14 +19,12 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
-  IconDownload,
   IconEye,
   IconFileTypePdf,
   IconFileUpload,
@@ -37,13 +33,15 @@ import {
   IconUpload,
   IconX,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatFileSize } from '../../../lib/format-file-size';
 import { useObjectUrl } from '../../../lib/object-url';
 import { DeleteConfirmationModal, useDeleteConfirmation } from '../../../ui/delete-confirmation';
+import { DownloadButton } from '../../../ui/download-button';
+import { RowAction } from '../../../ui/row-action';
 import { useAuthUser } from '../../auth/auth.api';
 import {
   type CashReportAttachment,
@@ -115,41 +113,6 @@ function Thumbnail(props: { reportId: number; attachment: CashReportAttachment }
     );
   }
   return <AttachmentView reportId={props.reportId} attachment={props.attachment} height={140} />;
-}
-
-function DownloadButton(props: { reportId: number; attachment: CashReportAttachment; children?: ReactNode }) {
-  const { t } = useTranslation(['cash-report-details', 'errors']);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      await downloadAttachment(props.reportId, props.attachment);
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(error, t) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  if (props.children) {
-    return (
-      <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy} onClick={run}>
-        {props.children}
-      </Button>
-    );
-  }
-  return (
-    <Tooltip label={t('attachments.download')}>
-      <ActionIcon
-        variant="subtle"
-        loading={busy}
-        onClick={run}
-        aria-label={`${t('attachments.download')}: ${props.attachment.fileName}`}
-        data-testid={`attachment-download-${props.attachment.id}`}
-      >
-        <IconDownload size={18} />
-      </ActionIcon>
-    </Tooltip>
-  );
 }
 
 /** What is being sent: the file, its place in the batch and the share sent. */
@@ -316,29 +279,28 @@ export function AttachmentsTab({ report }: { report: CashReport }) {
                     )}
                   </Text>
                   <Group gap={0} wrap="nowrap">
-                    <Tooltip label={t('attachments.preview')}>
-                      <ActionIcon
-                        variant="subtle"
-                        onClick={() => setPreviewing(attachment)}
-                        aria-label={`${t('attachments.preview')}: ${attachment.fileName}`}
-                        data-testid={`attachment-preview-${attachment.id}`}
-                      >
-                        <IconEye size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <DownloadButton reportId={report.id} attachment={attachment} />
+                    <RowAction
+                      label={t('attachments.preview')}
+                      subject={attachment.fileName}
+                      icon={<IconEye size={18} />}
+                      onClick={() => setPreviewing(attachment)}
+                      testId={`attachment-preview-${attachment.id}`}
+                    />
+                    <DownloadButton
+                      download={() => downloadAttachment(report.id, attachment)}
+                      label={t('attachments.download')}
+                      fileName={attachment.fileName}
+                      testId={`attachment-download-${attachment.id}`}
+                    />
                     {writable && (
-                      <Tooltip label={t('attachments.delete')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          onClick={() => deletion.ask(attachment)}
-                          aria-label={`${t('attachments.delete')}: ${attachment.fileName}`}
-                          data-testid={`attachment-delete-${attachment.id}`}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RowAction
+                        label={t('attachments.delete')}
+                        subject={attachment.fileName}
+                        icon={<IconTrash size={18} />}
+                        color="red"
+                        onClick={() => deletion.ask(attachment)}
+                        testId={`attachment-delete-${attachment.id}`}
+                      />
                     )}
                   </Group>
                 </Group>
@@ -358,7 +320,11 @@ export function AttachmentsTab({ report }: { report: CashReport }) {
           <Box data-testid="attachment-preview">
             <AttachmentView reportId={report.id} attachment={previewing} height="70vh" />
             <Group justify="flex-end" mt="md">
-              <DownloadButton reportId={report.id} attachment={previewing}>
+              <DownloadButton
+                download={() => downloadAttachment(report.id, previewing)}
+                label={t('attachments.download')}
+                fileName={previewing.fileName}
+              >
                 {t('attachments.download')}
               </DownloadButton>
             </Group>

@@ -1,10 +1,10 @@
 import { type CashDenomination, cashDenominations, smallestNote } from '@bottega/contracts/cash-register';
+import { formatMoney } from '@bottega/contracts/money';
 import { Badge, Card, Group, Table, Text, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconCheck } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/format-money';
 import { type CashReportFormValues, parseCount, signedAmount } from '../cash-report-form';
 import { moveDownOnEnter } from './cash-figures-card';
 

@@ -1,11 +1,11 @@
 import type { CashReport, CashReportCheck, CashReportField, CashReportValues } from '@bottega/contracts/cash-register';
+import { formatMoney } from '@bottega/contracts/money';
 import { Card, Group, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconCheck, IconPrinter } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
-import { formatMoney } from '../../../lib/format-money';
 import { ltr } from '../cash-day';
 import {
   type CashReportFormValues,

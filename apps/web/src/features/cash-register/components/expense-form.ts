@@ -9,9 +9,9 @@ import {
   expenseAuthorisationBodySchema,
   expenseBodySchema,
 } from '@bottega/contracts/expenses';
+import { formatMoney } from '@bottega/contracts/money';
 import type { TFunction } from 'i18next';
 import { validateWith } from '../../../lib/form-validation';
-import { formatMoney } from '../../../lib/format-money';
 import { parseMoney } from '../../../lib/parse-money';
 
 /**

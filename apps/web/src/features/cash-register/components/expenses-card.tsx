@@ -4,21 +4,7 @@
 // unblock them; a blocked expense no longer changes.
 import type { CashReport } from '@bottega/contracts/cash-register';
 import type { Expense } from '@bottega/contracts/expenses';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, EmptyState, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
@@ -33,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { DeleteConfirmationModal, useDeleteConfirmation } from '../../../ui/delete-confirmation';
+import { RowAction } from '../../../ui/row-action';
 import { useAuthUser } from '../../auth/auth.api';
 import { useDeleteExpense, useExpenseAuthorisations, useReportExpenses, useSetExpenseBlocked } from '../expenses.api';
 import { moneyInText } from './expense-form';
@@ -172,43 +159,34 @@ export function ExpensesCard({ report }: { report: CashReport }) {
                     <Table.Td>
                       <Group gap={2} justify="flex-end" wrap="nowrap">
                         {changeable && (
-                          <Tooltip label={t('list.edit')}>
-                            <ActionIcon
-                              variant="subtle"
-                              onClick={() => setEditing({ expense })}
-                              aria-label={`${t('list.edit')}: ${name}`}
-                              data-testid={`expense-edit-${expense.id}`}
-                            >
-                              <IconPencil size={18} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction
+                            label={t('list.edit')}
+                            subject={name}
+                            icon={<IconPencil size={18} />}
+                            onClick={() => setEditing({ expense })}
+                            testId={`expense-edit-${expense.id}`}
+                          />
                         )}
                         {canCheck && (
-                          <Tooltip label={expense.blocked ? t('list.unblock') : t('list.block')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color={expense.blocked ? 'teal' : 'orange'}
-                              loading={busyId === expense.id}
-                              onClick={() => toggleBlocked(expense)}
-                              aria-label={`${expense.blocked ? t('list.unblock') : t('list.block')}: ${name}`}
-                              data-testid={`expense-${expense.blocked ? 'unblock' : 'block'}-${expense.id}`}
-                            >
-                              {expense.blocked ? <IconLockOpen size={18} /> : <IconLock size={18} />}
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction
+                            label={expense.blocked ? t('list.unblock') : t('list.block')}
+                            subject={name}
+                            icon={expense.blocked ? <IconLockOpen size={18} /> : <IconLock size={18} />}
+                            color={expense.blocked ? 'teal' : 'orange'}
+                            loading={busyId === expense.id}
+                            onClick={() => toggleBlocked(expense)}
+                            testId={`expense-${expense.blocked ? 'unblock' : 'block'}-${expense.id}`}
+                          />
                         )}
                         {changeable && (
-                          <Tooltip label={t('list.delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              onClick={() => deletion.ask(expense)}
-                              aria-label={`${t('list.delete')}: ${name}`}
-                              data-testid={`expense-delete-${expense.id}`}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction
+                            label={t('list.delete')}
+                            subject={name}
+                            icon={<IconTrash size={18} />}
+                            color="red"
+                            onClick={() => deletion.ask(expense)}
+                            testId={`expense-delete-${expense.id}`}
+                          />
                         )}
                       </Group>
                     </Table.Td>

@@ -3,20 +3,7 @@
 // (shops.invoices.check) block and unblock them. New requests start from a sale in the receipts tab.
 import type { CashReport } from '@bottega/contracts/cash-register';
 import type { Invoice } from '@bottega/contracts/invoices';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Card,
-  EmptyState,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Badge, Card, EmptyState, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
@@ -32,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
 import { DeleteConfirmationModal, useDeleteConfirmation } from '../../../ui/delete-confirmation';
+import { RowAction } from '../../../ui/row-action';
 import { useAuthUser } from '../../auth/auth.api';
 import { useDeleteInvoice, useReportInvoices, useSetInvoiceBlocked } from '../invoices.api';
 import { type InvoiceModalTarget, InvoiceRequestModal, receiptOfInvoice } from './invoice-request-modal';
@@ -152,42 +140,33 @@ export function InvoicesCard({ report }: { report: CashReport }) {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={2} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={changeable ? t('list.edit') : t('list.view')}>
-                          <ActionIcon
-                            variant="subtle"
-                            onClick={() => setTarget({ receipt: receiptOfInvoice(invoice), invoice })}
-                            aria-label={`${changeable ? t('list.edit') : t('list.view')}: ${name}`}
-                            data-testid={`invoice-edit-${invoice.id}`}
-                          >
-                            {changeable ? <IconPencil size={18} /> : <IconEye size={18} />}
-                          </ActionIcon>
-                        </Tooltip>
+                        <RowAction
+                          label={changeable ? t('list.edit') : t('list.view')}
+                          subject={name}
+                          icon={changeable ? <IconPencil size={18} /> : <IconEye size={18} />}
+                          onClick={() => setTarget({ receipt: receiptOfInvoice(invoice), invoice })}
+                          testId={`invoice-edit-${invoice.id}`}
+                        />
                         {canCheck && (
-                          <Tooltip label={invoice.blocked ? t('list.unblock') : t('list.block')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color={invoice.blocked ? 'teal' : 'orange'}
-                              loading={busyId === invoice.id}
-                              onClick={() => toggleBlocked(invoice)}
-                              aria-label={`${invoice.blocked ? t('list.unblock') : t('list.block')}: ${name}`}
-                              data-testid={`invoice-${invoice.blocked ? 'unblock' : 'block'}-${invoice.id}`}
-                            >
-                              {invoice.blocked ? <IconLockOpen size={18} /> : <IconLock size={18} />}
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction
+                            label={invoice.blocked ? t('list.unblock') : t('list.block')}
+                            subject={name}
+                            icon={invoice.blocked ? <IconLockOpen size={18} /> : <IconLock size={18} />}
+                            color={invoice.blocked ? 'teal' : 'orange'}
+                            loading={busyId === invoice.id}
+                            onClick={() => toggleBlocked(invoice)}
+                            testId={`invoice-${invoice.blocked ? 'unblock' : 'block'}-${invoice.id}`}
+                          />
                         )}
                         {changeable && (
-                          <Tooltip label={t('list.delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              onClick={() => deletion.ask(invoice)}
-                              aria-label={`${t('list.delete')}: ${name}`}
-                              data-testid={`invoice-delete-${invoice.id}`}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction
+                            label={t('list.delete')}
+                            subject={name}
+                            icon={<IconTrash size={18} />}
+                            color="red"
+                            onClick={() => deletion.ask(invoice)}
+                            testId={`invoice-delete-${invoice.id}`}
+                          />
                         )}
                       </Group>
                     </Table.Td>

@@ -1,5 +1,5 @@
+import { formatMoney } from '@bottega/contracts/money';
 import type { CSSProperties } from 'react';
-import { formatMoney } from '../../../lib/format-money';
 
 const style: CSSProperties = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' };
 

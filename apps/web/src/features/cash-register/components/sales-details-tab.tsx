@@ -1,6 +1,7 @@
 // The report's "sales details" tab: the day as the sales feed has it, by department, by payment type and by
 // register, with each row's share of the day drawn as a bar, and the totals. Read-only: nothing here is typed.
 import type { CashReport } from '@bottega/contracts/cash-register';
+import { formatMoney } from '@bottega/contracts/money';
 import {
   Alert,
   Card,
@@ -20,7 +21,6 @@ import { IconAlertCircle, IconCashRegister, IconChartBar, IconCreditCard, IconRe
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
-import { formatMoney } from '../../../lib/format-money';
 import { useSalesDetails } from '../sales-details.api';
 import { Money } from './sales-details-money';
 

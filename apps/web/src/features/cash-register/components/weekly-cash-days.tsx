@@ -1,6 +1,7 @@
 // A week's seven days with their status, figures and a link to each day's report, and the week's sums: shared by
 // the week's page and the daily report's "weekly report" tab.
 import type { WeeklyCash } from '@bottega/contracts/cash-register';
+import { formatMoney } from '@bottega/contracts/money';
 import { Anchor, Button, Card, type MantineColor, SimpleGrid, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -8,7 +9,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format-date';
-import { formatMoney } from '../../../lib/format-money';
 import { useAuthUser } from '../../auth/auth.api';
 import { cashReportEditPath } from '../../auth/sign-in-redirect';
 import { weekdayOf } from '../cash-day';

@@ -8,6 +8,7 @@ import 'dayjs/locale/bg';
 import 'dayjs/locale/ar-ly';
 import type { CashRegisterDay } from '@bottega/contracts/cash-register';
 import { businessDate } from '@bottega/contracts/dates';
+import { formatMoney } from '@bottega/contracts/money';
 import {
   ActionIcon,
   Badge,
@@ -40,7 +41,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
-import { formatMoney } from '../../../lib/format-money';
 import { currentLanguage } from '../../../lib/i18n';
 import { PageHeader } from '../../../ui/page-header';
 import { useAuthUser, useSelectableShops } from '../../auth/auth.api';

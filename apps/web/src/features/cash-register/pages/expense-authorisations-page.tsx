@@ -5,7 +5,6 @@
 import { businessDate } from '@bottega/contracts/dates';
 import type { ExpenseAuthorisation } from '@bottega/contracts/expenses';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -19,7 +18,6 @@ import {
   Stack,
   Table,
   Text,
-  Tooltip,
 } from '@mantine/core';
 import { IconAlertCircle, IconBan, IconBuildingStore, IconPlus, IconReceiptTax, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -29,6 +27,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
 import { DeleteConfirmationModal, useDeleteConfirmation } from '../../../ui/delete-confirmation';
 import { PageHeader } from '../../../ui/page-header';
+import { RowAction } from '../../../ui/row-action';
 import { useAuthUser, useSelectableShops } from '../../auth/auth.api';
 import { ExpenseAuthorisationModal } from '../components/expense-authorisation-modal';
 import {
@@ -275,30 +274,24 @@ function AuthorisationsList(props: {
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
                         {props.canCheck && !authorisation.revokedAt && status !== 'expired' && (
-                          <Tooltip label={t('authorisations.revoke')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              onClick={() => revocation.ask(authorisation)}
-                              aria-label={`${t('authorisations.revoke')}: ${authorisation.description}`}
-                              data-testid={`authorisation-revoke-${authorisation.id}`}
-                            >
-                              <IconBan size={18} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction
+                            label={t('authorisations.revoke')}
+                            subject={authorisation.description}
+                            icon={<IconBan size={18} />}
+                            color="red"
+                            onClick={() => revocation.ask(authorisation)}
+                            testId={`authorisation-revoke-${authorisation.id}`}
+                          />
                         )}
                         {props.canCheck && authorisation.usedCents === 0 && (
-                          <Tooltip label={t('authorisations.delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              onClick={() => deletion.ask(authorisation)}
-                              aria-label={`${t('authorisations.delete')}: ${authorisation.description}`}
-                              data-testid={`authorisation-delete-${authorisation.id}`}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction
+                            label={t('authorisations.delete')}
+                            subject={authorisation.description}
+                            icon={<IconTrash size={18} />}
+                            color="red"
+                            onClick={() => deletion.ask(authorisation)}
+                            testId={`authorisation-delete-${authorisation.id}`}
+                          />
                         )}
                       </Group>
                     </Table.Td>

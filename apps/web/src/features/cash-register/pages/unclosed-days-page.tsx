@@ -1,13 +1,14 @@
 // Negozio › Giorni non chiusi (shop/cashRegister/unclosed, shops.cashRegister.viewUnclosed): the days with sales
 // and no closed report across the shops the user may see, oldest first as the server pages them, filtered by
 // shop; each opens its report (created first when missing, for those who may fill it).
+
+import { formatMoney } from '@bottega/contracts/money';
 import { ActionIcon, Card, EmptyState, Group, Loader, Pagination, Select, Table, Text, Tooltip } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconConfetti, IconEye, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
-import { formatMoney } from '../../../lib/format-money';
 import { currentLanguage } from '../../../lib/i18n';
 import { PageHeader } from '../../../ui/page-header';
 import { listPerPage } from '../../../ui/use-list-page';

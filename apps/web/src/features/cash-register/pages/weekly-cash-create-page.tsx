@@ -11,6 +11,7 @@ import {
   weeklyCashBodySchema,
   weeklyCashDifference,
 } from '@bottega/contracts/cash-register';
+import { formatMoney } from '@bottega/contracts/money';
 import {
   Alert,
   Button,
@@ -44,7 +45,6 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors, validateWith } from '../../../lib/form-validation';
-import { formatMoney } from '../../../lib/format-money';
 import { parseMoney } from '../../../lib/parse-money';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';

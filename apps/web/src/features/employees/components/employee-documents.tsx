@@ -12,7 +12,6 @@ import {
   ActionIcon,
   Alert,
   Box,
-  Button,
   Card,
   EmptyState,
   Group,
@@ -33,7 +32,6 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
-  IconDownload,
   IconEye,
   IconFileText,
   IconFileUpload,
@@ -41,13 +39,14 @@ import {
   IconUpload,
   IconX,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatFileSize } from '../../../lib/format-file-size';
 import { useObjectUrl } from '../../../lib/object-url';
 import { DeleteConfirmationModal, useDeleteConfirmation } from '../../../ui/delete-confirmation';
+import { DownloadButton } from '../../../ui/download-button';
 import {
   downloadDocument,
   useDeleteDocument,
@@ -128,46 +127,16 @@ function PreviewModal(props: { employeeId: number; document: EmployeeDocument | 
       {props.document && <DocumentPreview employeeId={props.employeeId} document={props.document} height="70vh" />}
       <Group justify="flex-end" mt="md">
         {props.document && (
-          <DownloadButton employeeId={props.employeeId} document={props.document}>
+          <DownloadButton
+            download={() => downloadDocument(props.employeeId, props.document as EmployeeDocument)}
+            label={t('documents.download')}
+            fileName={props.document.fileName}
+          >
             {t('documents.download')}
           </DownloadButton>
         )}
       </Group>
     </Modal>
-  );
-}
-
-function DownloadButton(props: { employeeId: number; document: EmployeeDocument; children?: ReactNode }) {
-  const { t } = useTranslation(['employees', 'errors']);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      await downloadDocument(props.employeeId, props.document);
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(error, t) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  if (props.children) {
-    return (
-      <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy} onClick={run}>
-        {props.children}
-      </Button>
-    );
-  }
-  return (
-    <Tooltip label={t('documents.download')}>
-      <ActionIcon
-        variant="subtle"
-        loading={busy}
-        onClick={run}
-        aria-label={`${t('documents.download')}: ${props.document.fileName}`}
-      >
-        <IconDownload size={18} />
-      </ActionIcon>
-    </Tooltip>
   );
 }
 
@@ -320,7 +289,11 @@ function DocumentSlot(props: {
                     <IconEye size={18} />
                   </ActionIcon>
                 </Tooltip>
-                <DownloadButton employeeId={props.employeeId} document={document} />
+                <DownloadButton
+                  download={() => downloadDocument(props.employeeId, document)}
+                  label={t('documents.download')}
+                  fileName={document.fileName}
+                />
                 {props.canEdit && (
                   <Tooltip label={t('documents.delete')}>
                     <ActionIcon
@@ -475,7 +448,11 @@ export function EmployeeDocuments(props: { employeeId: number; canEdit: boolean;
                             <IconEye size={18} />
                           </ActionIcon>
                         </Tooltip>
-                        <DownloadButton employeeId={employeeId} document={document} />
+                        <DownloadButton
+                          download={() => downloadDocument(employeeId, document)}
+                          label={t('documents.download')}
+                          fileName={document.fileName}
+                        />
                         {props.canManage && (
                           <Tooltip label={t('documents.delete')}>
                             <ActionIcon

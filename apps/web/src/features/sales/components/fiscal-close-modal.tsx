@@ -1,3 +1,4 @@
+import { formatMoney } from '@bottega/contracts/money';
 import { fiscalCloseRecordSchema } from '@bottega/contracts/sales';
 import {
   ActionIcon,
@@ -22,7 +23,6 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors, validateWith } from '../../../lib/form-validation';
 import { formatDate } from '../../../lib/format-date';
-import { formatMoney } from '../../../lib/format-money';
 import { parseMoney } from '../../../lib/parse-money';
 import {
   emptyFiscalClose,

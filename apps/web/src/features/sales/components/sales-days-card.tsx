@@ -1,9 +1,9 @@
 import { businessDate } from '@bottega/contracts/dates';
+import { formatMoney } from '@bottega/contracts/money';
 import { EmptyState, Table } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
-import { formatMoney } from '../../../lib/format-money';
 import { useSalesDays } from '../sales.api';
 import { FeedCard } from './feed-card';
 

@@ -1,4 +1,5 @@
-// Money is integer euro cents everywhere; shown as `€ 1.234,56`, sign first, zero for an empty value (spec §9).
+// Money is integer euro cents everywhere; shown as `€ 1.234,56`, sign first, zero for an empty value (spec §9),
+// the same on screen and in the messages the server words.
 const grouped = new Intl.NumberFormat('it-IT', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
