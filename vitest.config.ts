@@ -1,21 +1,39 @@
 // Unit tests, and the API integration tests on PGlite — and on PostgreSQL too when TEST_DATABASE_URL
 // is set, and across server processes through Redis when TEST_REDIS_URL is set.
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /** Each API test file builds its own database (PGlite takes a few seconds to start), so allow for it. */
 function project(name: string, include: string[], env: Record<string, string> = {}): TestProjectInlineConfiguration {
   return {
     extends: true,
-    test: { name, environment: 'node', include, env, testTimeout: 20_000, hookTimeout: 60_000 },
+    test: {
+      name,
+      environment: 'node',
+      include,
+      // The third-party samples beside the repository are `npm run test:samples`' (vitest.samples.config.ts).
+      exclude: [...configDefaults.exclude, '**/*.samples.test.ts'],
+      env,
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+    },
   };
 }
 
 const apiTests = ['apps/server/src/**/*.api.test.ts'];
 const projects = [
-  project('unit', ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts']),
+  project('unit', [
+    'packages/**/*.test.ts',
+    'apps/web/src/**/*.test.ts',
+    'apps/web/scripts/**/*.test.ts',
+    'apps/server/src/**/*.unit.test.ts',
+    'scripts/**/*.test.ts',
+  ]),
   project('api-pglite', apiTests, { BOTTEGA_TEST_DB: 'pglite' }),
 ];
-if (process.env.TEST_DATABASE_URL) projects.push(project('api-postgres', apiTests, { BOTTEGA_TEST_DB: 'postgres' }));
+// Tests only PostgreSQL can run (several server processes on one database) join its project.
+const postgresTests = [...apiTests, 'apps/server/src/**/*.postgres.test.ts'];
+if (process.env.TEST_DATABASE_URL)
+  projects.push(project('api-postgres', postgresTests, { BOTTEGA_TEST_DB: 'postgres' }));
 if (process.env.TEST_REDIS_URL) projects.push(project('redis', ['apps/server/src/**/*.redis.test.ts']));
 
 export default defineConfig({
@@ -23,6 +41,8 @@ export default defineConfig({
     // Files run in child processes (PGlite's WebAssembly and argon2 are happiest there), two at a time.
     pool: 'forks',
     maxWorkers: 2,
+    // A test file left with .only would silently skip the rest of the suite: refused under CI.
+    allowOnly: !process.env.CI,
     // Under CI a JSON report feeds the one-line summary printed by .ci/run (scripts/test-summary.mjs).
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: 'test-results/vitest.json' },

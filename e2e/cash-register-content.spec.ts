@@ -2,7 +2,7 @@
 // gets an invoice request from one of its receipts, an expense paid from the till within an authorisation created by
 // management, and a photo of the fiscal close. (weekly-cash.spec.ts closes that day afterwards.)
 import { expect, test } from '@playwright/test';
-import { openAs, pngImage, sundayEvening } from './helpers';
+import { openAs, openMenuSection, pngImage, sundayEvening } from './helpers';
 
 const saturday = '2026-11-21';
 
@@ -12,7 +12,7 @@ test('a receipt becomes an invoice request, an authorised expense lowers the exp
   const admin = await openAs(browser, 'admin', 'Napoli Toledo', { at: sundayEvening });
 
   // Management authorises the shop to spend up to 50 € on cleaning in November.
-  await admin.getByText('Gestione', { exact: true }).click();
+  await openMenuSection(admin, 'Gestione');
   await admin.getByRole('link', { name: 'Spese autorizzate', exact: true }).click();
   // The shop worked in comes first.
   await expect(admin.getByTestId('authorisations-shop')).toHaveValue('NA01 · Napoli Toledo');

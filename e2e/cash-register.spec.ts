@@ -1,56 +1,38 @@
 // The evening at the till (issue 8), on the server whose business clock is Sunday 22 November 2026 at 19:00: the
-// demo leaves Milano Duomo's Saturday to close, and its fiscal close was never sent by the printer's agent.
-import { expect, type Page, test } from '@playwright/test';
+// demo leaves Milano Duomo's Thursday to Saturday to close (this journey closes Saturday, cash-register-shop-day.spec.ts
+// Thursday), and Saturday's fiscal close was never sent by the printer's agent.
+import { expect, test } from '@playwright/test';
 import { cashCountOf, cashReportFields } from '../packages/contracts/src/cash-register';
-import { openAs, sundayEvening } from './helpers';
+import { cashReportOf, openAs, openMenuSection, sundayEvening, typedCents } from './helpers';
 
 const saturday = '2026-11-21';
-
-type Report = {
-  id: number;
-  status: string;
-  system: Record<string, number>;
-  fiscal: { fiscalPosCents: number } | null;
-};
-
-/** The report as the server has it, read with the page's own session. */
-async function reportOf(page: Page, id: number): Promise<Report> {
-  return page.evaluate(async (reportId) => {
-    const response = await fetch(`/api/cash-reports/${reportId}`, {
-      headers: { Authorization: `Bearer ${localStorage.getItem('bottega.token')}` },
-    });
-    return (await response.json()).data;
-  }, id);
-}
-
-/** Cents as typed at the till: "1234,56". */
-const typed = (cents: number) =>
-  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 test('an employee counts the till, sees the mismatches, fixes them and confirms; a colleague closes the day, which locks', async ({
   browser,
 }) => {
+  // Three people and a till typed key by key: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   const marco = await openAs(browser, 'dipendente', 'Milano Duomo', { at: sundayEvening });
 
   // Negozio › Cassa: the month, with Saturday still to fill.
-  await marco.getByText('Negozio', { exact: true }).click();
+  await openMenuSection(marco, 'Negozio');
   await marco.getByRole('link', { name: 'Cassa', exact: true }).click();
   await expect(marco).toHaveURL(/\/app\/shop\/cashRegister$/);
   const day = marco.getByTestId(`cash-day-${saturday}`);
   await expect(day).toContainText('Da compilare');
-  await expect(marco.getByTestId('cash-day-2026-11-20')).toContainText('Chiusa');
+  await expect(marco.getByTestId('cash-day-2026-11-19')).toContainText('Chiusa');
   await day.click();
   await expect(marco).toHaveURL(/\/app\/shop\/cashRegister\/\d+\/edit/);
   const reportId = Number(/cashRegister\/(\d+)\/edit/.exec(marco.url())?.[1]);
   await expect(marco.getByTestId('cash-fiscal-missing')).toContainText('Chiusura fiscale assente');
 
   // The figures as the registers say, a total typed one euro too high, and a till ten euros short.
-  const { system } = await reportOf(marco, reportId);
+  const { system } = await cashReportOf(marco, reportId);
   const fund = 20_000;
   for (const field of cashReportFields) {
     if (field === 'fiscalPosCents') continue;
     const value = field === 'cashFundCents' ? fund : (system[field] ?? 0);
-    const text = field.endsWith('Cents') ? typed(field === 'totalCents' ? value + 100 : value) : String(value);
+    const text = field.endsWith('Cents') ? typedCents(field === 'totalCents' ? value + 100 : value) : String(value);
     await marco.getByTestId(`cash-field-${field}`).fill(text);
   }
   await expect(marco.getByTestId('cash-diff-totalCents')).toHaveAttribute('data-mismatch', 'true');
@@ -68,13 +50,13 @@ test('an employee counts the till, sees the mismatches, fixes them and confirms;
   await marco.getByTestId(`sales-read-printer-${saturday}`).click();
   await expect(marco.getByText('Chiusura fiscale del 21/11/2026 letta dalla stampante.')).toBeVisible();
   await expect(marco.getByTestId('cash-fiscal-missing')).toHaveCount(0);
-  const { fiscal } = await reportOf(marco, reportId);
+  const { fiscal } = await cashReportOf(marco, reportId);
   // What was typed is still there (shown with its thousands separator).
   const shown = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, useGrouping: 'always' });
   await expect(marco.getByTestId('cash-field-totalCents')).toHaveValue(
     shown.format(((system.totalCents ?? 0) + 100) / 100),
   );
-  await marco.getByTestId('cash-field-fiscalPosCents').fill(typed(fiscal?.fiscalPosCents ?? 0));
+  await marco.getByTestId('cash-field-fiscalPosCents').fill(typedCents(fiscal?.fiscalPosCents ?? 0));
 
   // The total differs from the system register (§8, Error).
   await marco.getByTestId('cash-confirm').click();
@@ -82,7 +64,7 @@ test('an employee counts the till, sees the mismatches, fixes them and confirms;
   await expect(marco.getByTestId('cash-alert')).toContainText('Errore');
   await expect(marco.getByTestId('cash-alert')).toContainText('I dati devono corrispondere ai valori di sistema');
   await expect(marco.getByText('Il valore di sistema è').first()).toBeVisible();
-  await marco.getByTestId('cash-field-totalCents').fill(typed(system.totalCents ?? 0));
+  await marco.getByTestId('cash-field-totalCents').fill(typedCents(system.totalCents ?? 0));
   await expect(marco.getByTestId('cash-diff-totalCents')).toHaveAttribute('data-mismatch', 'false');
 
   // The till is ten euros short of cash and fund.
@@ -100,6 +82,17 @@ test('an employee counts the till, sees the mismatches, fixes them and confirms;
   await expect(marco.getByTestId('cash-partial-notice')).toBeVisible();
   await expect(marco.getByTestId('cash-confirm')).toHaveCount(0);
 
+  // The confirmation froze the figures. Marco withdraws it (back to in progress), then confirms again.
+  await expect(marco.getByTestId('cash-field-totalCents')).not.toBeEditable();
+  await marco.getByTestId('cash-withdraw').click();
+  await expect(marco.getByRole('dialog')).toContainText('Il ritiro resta registrato a tuo nome');
+  await marco.getByTestId('confirm').click();
+  await expect(marco.getByTestId('cash-status')).toHaveText('In corso');
+  await expect(marco.getByTestId('cash-field-totalCents')).toBeEditable();
+  await marco.getByTestId('cash-confirm').click();
+  await marco.getByTestId('confirm').click();
+  await expect(marco.getByTestId('cash-status')).toHaveText('Confermata parzialmente');
+
   // Giulia follows the report's link: after signing in she lands on it, and closes the day.
   const giulia = await openAs(browser, 'commessa', 'Milano Duomo', { at: sundayEvening });
   await giulia.goto(`/?report=${reportId}`);
@@ -115,6 +108,14 @@ test('an employee counts the till, sees the mismatches, fixes them and confirms;
   // Marco sees it closed and read-only too.
   await marco.reload();
   await expect(marco.getByTestId('cash-status')).toHaveText('Chiusa');
+  await expect(marco.getByTestId('cash-read-only')).toContainText('i dati non si possono più modificare');
   await expect(marco.getByTestId('cash-field-totalCents')).not.toBeEditable();
   await expect(marco.getByTestId('cash-close')).toHaveCount(0);
+
+  // The direction may correct it, and the banner says so beside its "Correggi".
+  const admin = await openAs(browser, 'admin', 'Milano Duomo', { at: sundayEvening });
+  await admin.goto(`/app/shop/cashRegister/${reportId}/edit`);
+  await expect(admin.getByTestId('cash-read-only')).toContainText('solo la direzione può correggerla');
+  await expect(admin.getByTestId('cash-correct')).toBeVisible();
+  await expect(admin.getByTestId('expense-no-authorisation')).toHaveCount(0);
 });

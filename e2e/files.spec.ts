@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { openAs, pngImage, signInWithShop, slowUploads } from './helpers';
+import { openAs, openMenuSection, pngImage, signInWithShop, slowUploads } from './helpers';
 
 const item = (page: Page, name: string) => page.getByTestId(`file-item-${name}`);
 
@@ -60,7 +60,7 @@ test('the company documents: a folder, uploads with progress, a dropped tree, re
   page,
 }) => {
   await signInWithShop(page, 'admin', 'Milano Duomo');
-  await page.getByText('Documenti', { exact: true }).click();
+  await openMenuSection(page, 'Documenti');
   await page.getByRole('link', { name: 'Archivio documenti' }).click();
   await expect(page).toHaveURL(/\/app\/files$/);
   await expect(page.getByTestId('file-root')).toHaveValue('Documenti aziendali');

@@ -1,12 +1,62 @@
 // Steps every journey shares: signing in and out, choosing a shop, picking options, test images.
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import { type Browser, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 
 export const demoPassword = 'bottega2026';
 
+/** What people created by a journey choose through their invitation: the demo password is public, so refused. */
+export const newcomerPassword = 'Tavolo-Verde-Quarantadue';
+
 /** The business clock of the cash-register journeys' server: Sunday 22 November 2026, 19:00 in Rome. */
 export const sundayEvening = '2026-11-22T19:00:00+01:00';
+
+/** The port of the journeys' server (playwright.config.ts); the mail catcher sits next to it. */
+export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * Where the simulated Telegram Bot API of the journeys' first server listens (the other servers' are 10 and 20 above):
+ * a journey plays the person there, `POST /simulator/chats/<chat id>/messages` with `{"text": "<code>"}`.
+ */
+export const telegramSimulatorPort = Number(process.env.TELEGRAM_SIMULATOR_PORT ?? 8090);
+
+/** Where e2e/mail-catcher.ts listens: SMTP for the server, HTTP for the journeys. */
+export function mailCatcherPorts() {
+  return { smtp: e2ePort + 25, http: e2ePort + 26 };
+}
+
+type CaughtMail = { to: string; subject: string; text: string };
+
+async function caughtMails(): Promise<CaughtMail[]> {
+  const response = await fetch(`http://127.0.0.1:${mailCatcherPorts().http}/messages`);
+  return (await response.json()) as CaughtMail[];
+}
+
+/** How many links to this page were mailed to this address so far. */
+export async function countLinksMailedTo(email: string, page: MailedPage): Promise<number> {
+  return (await caughtMails()).filter((mail) => mail.to === email && mail.text.includes(`/${page}?token=`)).length;
+}
+
+type MailedPage = 'reset-password' | 'set-password' | 'confirm-email';
+
+/**
+ * The link of the newest mail to this address leading to this page, once more than `before` such
+ * mails have arrived: what the recipient finds in their inbox.
+ */
+export async function linkMailedTo(email: string, page: MailedPage, before = 0): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const links = (await caughtMails())
+        .filter((mail) => mail.to === email)
+        .flatMap((mail) => new RegExp(`https?://\\S+/${page}\\?token=[\\w-]{43}`).exec(mail.text) ?? []);
+      link = links.at(-1) ?? '';
+      return links.length;
+    })
+    .toBeGreaterThan(before);
+  return link;
+}
 
 export async function signIn(page: Page, login: string, options: { remember?: boolean; password?: string } = {}) {
   await page.goto('/');
@@ -22,14 +72,24 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
+/**
+ * Opens a section of the side menu ("Gestione", "Negozio" …): within the menu, since a page may say the same word.
+ * The section of the page on screen is open already (a click would close it), so only a closed one is clicked.
+ */
+export async function openMenuSection(page: Page, section: string) {
+  const menu = page.getByRole('navigation', { name: 'Menu principale' });
+  const header = menu.locator('button[aria-expanded]').filter({ has: page.getByText(section, { exact: true }) });
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+}
+
 export async function chooseShop(page: Page, name: string) {
   await page.getByTestId('shop-select').click();
   await page.getByRole('option', { name: new RegExp(name) }).click();
   await page.getByRole('button', { name: 'Continua' }).click();
 }
 
-export async function signInWithShop(page: Page, login: string, shop: string) {
-  await signIn(page, login);
+export async function signInWithShop(page: Page, login: string, shop: string, options: { password?: string } = {}) {
+  await signIn(page, login, options);
   await chooseShop(page, shop);
   await page.waitForURL(/\/app$/);
 }
@@ -141,7 +201,7 @@ async function tokenOf(page: Page, login: string, password = demoPassword): Prom
 
 /**
  * A person only one journey uses, so it can change their sign-in without disturbing the others:
- * created by the administrator through the API, with the demo password, already registered, in the
+ * created by the administrator through the API, choosing `newcomerPassword` through the invitation, already registered, in the
  * given shop and either an existing group or a new group of their own with the given abilities.
  */
 export async function createEmployee(
@@ -198,14 +258,23 @@ export async function createEmployee(
         bic: '',
         bankName: '',
         useFingerprint: false,
-        password: demoPassword,
-        passwordConfirmation: demoPassword,
+      },
+    });
+    // They choose their password through their invitation, as a new employee does.
+    const invitation = await linkMailedTo(`${username}@bottega.example`, 'set-password');
+    await callApi(page, {
+      method: 'POST',
+      path: '/api/auth/password-reset',
+      body: {
+        token: new URL(invitation).searchParams.get('token'),
+        password: newcomerPassword,
+        passwordConfirmation: newcomerPassword,
       },
     });
     await callApi(page, {
       method: 'POST',
       path: '/api/profile/registration',
-      token: await tokenOf(page, username),
+      token: await tokenOf(page, username, newcomerPassword),
       body: {
         phone: '+39 333 765 4321',
         fiscalCode: 'PRVLNE90A41F205K',
@@ -231,3 +300,161 @@ export async function createEmployee(
     await context.close();
   }
 }
+
+/** The looks every screen is checked in: Italian light and dark (colour contrast), and Arabic (right to left). */
+export const looks = [
+  { name: 'italiano chiaro', lng: 'it', scheme: 'light' },
+  { name: 'italiano scuro', lng: 'it', scheme: 'dark' },
+  { name: 'arabo', lng: 'ar', scheme: 'light' },
+] as const;
+
+export type Look = (typeof looks)[number];
+
+/**
+ * A fresh browser context on the sign-in page in a look: the language and colour scheme the app keeps in the
+ * browser (i18n's bottega.lng, color-scheme.js's bottega.color-scheme).
+ */
+export async function openInLook(browser: Browser, look: Look, options: { at?: string } = {}): Promise<Page> {
+  const context = await browser.newContext();
+  if (options.at) await context.clock.setFixedTime(new Date(options.at));
+  await context.addInitScript(
+    ([lng, scheme]) => {
+      localStorage.setItem('bottega.lng', lng);
+      localStorage.setItem('bottega.color-scheme', scheme);
+    },
+    [look.lng, look.scheme] as const,
+  );
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', look.lng);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', look.scheme);
+  return page;
+}
+
+/** Signs in with the demo password and chooses a shop in whatever language the page speaks. */
+export async function signInInAnyLanguage(page: Page, login: string, shop: string) {
+  await page.locator('input[autocomplete="username"]').fill(login);
+  await page.locator('input[autocomplete="current-password"]').fill(demoPassword);
+  await page.locator('button[type="submit"]').click();
+  await page.getByTestId('shop-select').click();
+  await page.getByRole('option', { name: new RegExp(shop) }).click();
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/app$/);
+}
+
+/** The WCAG 2.1 A and AA rules axe-core checks. */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Runs axe-core on the page once it has settled (no loader, no skeleton) and fails the journey (going on to the
+ * next screens, so one run lists them all) with the serious and
+ * critical violations it finds, each with the elements and what is wrong with them.
+ */
+export async function expectNoSeriousViolations(page: Page, screen: string) {
+  await expect(page.locator('.mantine-Loader-root:visible, .mantine-Skeleton-root[data-visible="true"]')).toHaveCount(
+    0,
+    {
+      timeout: 30_000,
+    },
+  );
+  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      elements: violation.nodes.map((node) => `${node.html.slice(0, 160)}: ${node.failureSummary ?? ''}`),
+    }));
+  expect.soft(serious, `${screen}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+/** The phone and the shop tablet the small-screen journeys walk (issue 17). */
+export const smallScreens = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'tablet', width: 768, height: 1024 },
+] as const;
+
+/**
+ * The screen fits its width: the page does not scroll sideways, nothing in the main content reaches past the
+ * viewport, and no part of it (a table) scrolls sideways on its own.
+ */
+export async function expectFitsWidth(page: Page) {
+  const fit = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const name = (element: Element) => `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 40)}"`;
+    const inMain = [...document.querySelectorAll('main *')];
+    return {
+      pageWidth: document.documentElement.scrollWidth,
+      width,
+      wider: inMain
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && (box.left < -1 || box.right > width + 1);
+        })
+        .map(name),
+      scrolling: inMain
+        .filter(
+          (element) =>
+            !(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) &&
+            ['auto', 'scroll'].includes(getComputedStyle(element).overflowX) &&
+            element.scrollWidth > element.clientWidth + 1,
+        )
+        .map(name),
+    };
+  });
+  expect(fit.pageWidth).toBeLessThanOrEqual(fit.width);
+  expect(fit.wider).toEqual([]);
+  expect(fit.scrolling).toEqual([]);
+}
+
+/** Every badge shown is as wide as its text: none ends in an ellipsis. */
+export async function expectBadgesWhole(page: Page) {
+  const badges = page.locator('.mantine-Badge-root:visible');
+  await expect(badges.first()).toBeVisible();
+  const cut = await badges.evaluateAll((found) =>
+    found.filter((badge) => badge.scrollWidth > badge.clientWidth + 1).map((badge) => badge.textContent),
+  );
+  expect(cut).toEqual([]);
+}
+
+/** The toast saying `message` does not cover `button` (nor the shop's badge in the header). */
+export async function expectToastClearOf(page: Page, message: string, button: Locator) {
+  const toast = page.getByRole('alert').filter({ hasText: message }).first();
+  // Held under the pointer, it stays while it is measured; the hover waits for its entrance to end.
+  await toast.hover();
+  const overlaps = async (other: Locator) => {
+    const [a, b] = await Promise.all([toast.boundingBox(), other.boundingBox()]);
+    if (!a || !b) throw new Error('the toast or the button is not on the screen');
+    return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  };
+  expect(await overlaps(button)).toBe(false);
+  expect(await overlaps(page.getByTestId('current-shop'))).toBe(false);
+}
+
+/** Shows the app in another language from now on (after signing in, which the helpers do in Italian). */
+export async function switchLanguage(page: Page, language: string) {
+  await page.evaluate((lng) => localStorage.setItem('bottega.lng', lng), language);
+  await page.reload();
+}
+
+/** A cash report as the server has it, read with the page's own session (its bearer token). */
+export type CashReportSeen = {
+  id: number;
+  status: string;
+  system: Record<string, number>;
+  fiscal: { fiscalPosCents: number } | null;
+};
+
+export async function cashReportOf(page: Page, id: number): Promise<CashReportSeen> {
+  return page.evaluate(async (reportId) => {
+    const response = await fetch(`/api/cash-reports/${reportId}`, {
+      headers: { Authorization: `Bearer ${localStorage.getItem('bottega.token')}` },
+    });
+    return (await response.json()).data;
+  }, id);
+}
+
+/** Cents as typed at the till: "1234,56". */
+export const typedCents = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { chooseShop, pick, pngImage, signIn, signInWithShop, signOut } from './helpers';
+import { chooseShop, linkMailedTo, openMenuSection, pick, pngImage, signIn, signInWithShop, signOut } from './helpers';
 
 // Issue 4 end to end: a new company and shop, an employee of that shop with an identity document,
-// who registers, changes the password and then resets it through the mail read in the outbox.
+// who chooses their password through the invitation, registers, changes the password and then resets
+// it through the mail in their inbox (the journeys' mail catcher).
 // Every name is unique, so the journey can run again on the same database.
 const suffix = `${Date.now().toString(36)}${randomInt(1000, 9999)}`;
 const companyName = `Bottega E2E ${suffix} S.r.l.`;
@@ -57,7 +58,7 @@ test('a new company, shop and employee: the employee registers, changes and rese
   // 1. The admin creates the company and a shop of it.
   const admin = await newPage(browser);
   await signInWithShop(admin, 'admin', 'Milano Duomo');
-  await admin.getByText('Gestione').click();
+  await openMenuSection(admin, 'Gestione');
   await admin.getByRole('link', { name: 'Aziende', exact: true }).click();
   await admin.getByRole('link', { name: 'Nuova azienda' }).click();
   await admin.getByTestId('company-name').fill(companyName);
@@ -98,12 +99,14 @@ test('a new company, shop and employee: the employee registers, changes and rese
   await admin.getByTestId('field-email').fill(email);
   await admin.getByRole('tab', { name: 'Lavoro' }).click();
   await admin.getByTestId('field-username').fill(username);
-  await admin.getByTestId('field-password').fill('Bottega-e2e-1');
-  await admin.getByTestId('field-passwordConfirmation').fill('Bottega-e2e-1');
   await pick(admin, 'field-shopId', shopName);
   await pick(admin, 'field-groupIds', 'Dipendente');
   await admin.getByRole('button', { name: 'Salva' }).first().click();
-  await expect(admin.getByText(`${firstName} ${surname} è stato creato: ora puoi caricare i documenti.`)).toBeVisible();
+  await expect(
+    admin.getByText(
+      `${firstName} ${surname} è stato creato: a ${email} è partito il link per scegliere la password. Ora puoi caricare i documenti.`,
+    ),
+  ).toBeVisible();
   await expect(admin).toHaveURL(/\/app\/employees\/\d+\/edit\?tab=documents$/);
 
   const front = admin.getByTestId('document-identityFront');
@@ -126,8 +129,15 @@ test('a new company, shop and employee: the employee registers, changes and rese
   await expect(row).toContainText(shopName);
   await admin.context().close();
 
-  // 3. The employee signs in for the first time and is taken to the registration.
+  // 3. The employee chooses their password through the invitation, signs in for the first time and
+  // is taken to the registration.
   const employee = await newPage(browser);
+  await employee.goto(await linkMailedTo(email, 'set-password'));
+  await expect(employee.getByText('Scegli la tua password')).toBeVisible();
+  await employee.getByLabel(/^Nuova password/).fill('Bottega-e2e-1');
+  await employee.getByLabel(/^Ripeti la nuova password/).fill('Bottega-e2e-1');
+  await employee.getByRole('button', { name: 'Salva la nuova password' }).click();
+  await expect(employee).toHaveURL(/\/\?reset=done$/);
   await signIn(employee, username, { password: 'Bottega-e2e-1' });
   await chooseShopIfAsked(employee, shopName, /\/app\/registration$/);
   await expect(employee.getByRole('heading', { name: 'Completa la registrazione' })).toBeVisible();
@@ -164,28 +174,17 @@ test('a new company, shop and employee: the employee registers, changes and rese
   await chooseShopIfAsked(employee, shopName, /\/app$/);
   await expect(employee.getByRole('heading', { name: `Ciao, ${firstName}` })).toBeVisible();
 
-  // 5. Forgotten password: the link comes by mail, read by a developer in the outbox.
+  // 5. Forgotten password: the link comes by mail, to the employee's inbox.
   await signOut(employee);
   await employee.getByRole('link', { name: 'Password dimenticata?' }).click();
   await expect(employee).toHaveURL(/\/forgot-password$/);
   await employee.getByLabel(/^Email/).fill(email);
   await employee.getByRole('button', { name: 'Inviami il link' }).click();
   await expect(employee.getByTestId('reset-link-sent')).toContainText('Link inviato');
-
-  const developer = await newPage(browser);
-  await signInWithShop(developer, 'developer', 'Torino Centro');
-  await developer.getByRole('link', { name: 'Posta in uscita' }).click();
-  await expect(developer).toHaveURL(/\/app\/developer\/mail$/);
-  const mailRow = developer.getByRole('row').filter({ hasText: email }).first();
-  await mailRow.getByRole('link', { name: 'Reimposta la password di Bottega' }).click();
-  await expect(developer.getByTestId('mail-recipient')).toHaveText(email);
-  const mail = developer.frameLocator('iframe[data-testid="mail-html"]');
-  await expect(mail.getByText(`Ciao ${firstName},`)).toBeVisible();
-  const link = await mail.getByRole('link', { name: 'Reimposta la password' }).getAttribute('href');
+  const link = await linkMailedTo(email, 'reset-password');
   expect(link).toMatch(/^http:\/\/localhost:\d+\/reset-password\?token=[\w-]{43}$/);
-  await developer.context().close();
 
-  await employee.goto(link as string);
+  await employee.goto(link);
   await expect(employee.getByText('Scegli una nuova password')).toBeVisible();
   await employee.getByLabel(/^Nuova password/).fill('Bottega-e2e-3');
   await employee.getByLabel(/^Ripeti la nuova password/).fill('Bottega-e2e-3');

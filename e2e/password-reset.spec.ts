@@ -1,12 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { chooseShop, demoPassword, signInWithShop } from './helpers';
+import { chooseShop, countLinksMailedTo, demoPassword, linkMailedTo, openMenuSection, signInWithShop } from './helpers';
 
-// The e2e server runs without SMTP_URL, so the reset mail stays in the outbox, where the demo
-// developer reads it. This journey changes the password of `boss` (no other journey signs in as boss).
+// The e2e server delivers its mails over SMTP to the journeys' mail catcher (e2e/mail-catcher.ts):
+// the owner reads the link in their inbox. A developer reading the outbox sees the same mail with
+// the link redacted, and cannot use it (issue 16). This journey changes the password of `boss`
+// (no other journey signs in as boss).
 const email = 'boss@bottega.example';
 const newPassword = 'una password nuova 2026';
 
-test('a forgotten password is reset through the mail, read by a developer in the outbox', async ({ page, browser }) => {
+test('a forgotten password is reset through the mail; the outbox shows a redacted link nobody can use', async ({
+  page,
+  browser,
+}) => {
+  const before = await countLinksMailedTo(email, 'reset-password');
   // Ask for the link from the login page.
   await page.goto('/');
   await page.getByRole('link', { name: 'Password dimenticata?' }).click();
@@ -17,34 +23,38 @@ test('a forgotten password is reset through the mail, read by a developer in the
   await page.getByLabel(/^Email/).fill(email);
   await page.getByRole('button', { name: 'Inviami il link' }).click();
   await expect(page.getByTestId('reset-link-sent')).toContainText('Link inviato');
+  const link = await linkMailedTo(email, 'reset-password', before);
+  expect(link).toMatch(/^http:\/\/localhost:\d+\/reset-password\?token=[\w-]{43}$/);
 
-  // A developer reads it in the outbox, in another browser context.
+  // A developer reads the mail in the outbox, in another browser context: the link is redacted.
   const developerContext = await browser.newContext();
   const developer = await developerContext.newPage();
   await signInWithShop(developer, 'developer', 'Torino Centro');
+  await openMenuSection(developer, 'Sviluppo');
   await developer.getByRole('link', { name: 'Posta in uscita' }).click();
   await expect(developer).toHaveURL(/\/app\/developer\/mail$/);
-  await expect(developer.getByTestId('mail-delivery')).toContainText('SMTP non configurato');
+  await expect(developer.getByTestId('mail-delivery')).toContainText('Le email partono via SMTP');
   const row = developer.getByRole('row').filter({ hasText: email }).first();
-  await expect(row.getByTestId('mail-status')).toHaveText('Solo in posta in uscita');
   await row.getByRole('link', { name: 'Reimposta la password di Bottega' }).click();
   await expect(developer.getByTestId('mail-recipient')).toHaveText(email);
+  await expect(developer.getByTestId('mail-redacted-note')).toContainText('[redacted]');
 
   const mail = developer.frameLocator('iframe[data-testid="mail-html"]');
   await expect(mail.getByText('Ciao Giovanni,')).toBeVisible();
-  const button = mail.getByRole('link', { name: 'Reimposta la password' });
-  const link = await button.getAttribute('href');
-  expect(link).toMatch(/^http:\/\/localhost:\d+\/reset-password\?token=[\w-]{43}$/);
-  // The sandboxed frame opens its links in a tab of their own.
-  const [tab] = await Promise.all([developer.waitForEvent('popup'), button.click()]);
-  await expect(tab).toHaveURL(link as string);
-  await tab.close();
+  const shown = await mail.getByRole('link', { name: 'Reimposta la password' }).getAttribute('href');
+  expect(shown).toMatch(/^http:\/\/localhost:\d+\/reset-password\?token=\[redacted\]$/);
   await developer.getByRole('tab', { name: 'Testo' }).click();
-  await expect(developer.getByTestId('mail-text')).toContainText(link as string);
+  await expect(developer.getByTestId('mail-text')).toContainText('/reset-password?token=[redacted]');
+  await expect(developer.getByTestId('mail-text')).not.toContainText(new URL(link).searchParams.get('token') as string);
+  // Following what the outbox shows resets nothing.
+  await developer.goto(shown as string);
+  await expect(developer.getByTestId('reset-link-refused')).toHaveText(
+    'Il link per reimpostare la password non è valido o è già stato usato.',
+  );
   await developerContext.close();
 
-  // The owner follows the link and sets a new password, typed twice.
-  await page.goto(link as string);
+  // The owner follows the link from their inbox and sets a new password, typed twice.
+  await page.goto(link);
   await expect(page.getByText('Scegli una nuova password')).toBeVisible();
   await page.getByLabel(/^Nuova password/).fill('corta');
   await page.getByLabel(/^Ripeti la nuova password/).fill('diversa');
@@ -69,7 +79,7 @@ test('a forgotten password is reset through the mail, read by a developer in the
   await expect(page).toHaveURL(/\/app$/);
 
   // The link worked once.
-  await page.goto(link as string);
+  await page.goto(link);
   await expect(page.getByTestId('reset-link-refused')).toHaveText(
     'Il link per reimpostare la password non è valido o è già stato usato.',
   );

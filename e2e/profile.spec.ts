@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { chooseShop, demoPassword, pngImage, signIn, signOut } from './helpers';
 
 // The demo user noshifts has not completed registration (seed.ts), so these journeys run in order:
-// registration first, then the profile. The password is set back at the end for other journeys.
+// registration first, then the profile. No other journey signs in as noshifts: the demo password cannot be
+// chosen again (it is public), so the new one stays.
 test.describe.configure({ mode: 'serial' });
 
 const newPassword = 'nuova-password-2026';
@@ -53,6 +54,13 @@ test('a user who must register is taken to the registration, fixes a wrong IBAN 
   await expect(page.getByTestId('field-fiscalCode')).toHaveAttribute('readonly', '');
   await expect(page.getByTestId('field-birthday')).toHaveValue('10/12/1985');
 
+  // Text no one types (a control character pasted from another program) is refused on the field, not saved.
+  await page.getByTestId('field-city').fill('Roma\u001bCapitale');
+  await page.getByTestId('profile-save').click();
+  await expect(
+    page.getByText('Il testo contiene caratteri non ammessi (caratteri di controllo o Unicode non valido).'),
+  ).toBeVisible();
+
   // A self-editable field is saved.
   await page.getByTestId('field-city').fill('Roma Capitale');
   await page.getByTestId('profile-save').click();
@@ -78,7 +86,25 @@ test('changing the password asks for the current one, then signing in takes the 
   await expect(form.getByText('La password attuale non è corretta.')).toBeVisible();
   await expect(form.getByRole('textbox', { name: 'Nuova password', exact: true })).toHaveValue(newPassword);
 
+  // A common password, or one holding the username, is refused with the reason on the new password's field.
   await form.getByRole('textbox', { name: 'Password attuale', exact: true }).fill(demoPassword);
+  const refusals = [
+    ['password', 'Password troppo comune: è tra le più usate.'],
+    ['noshifts1', 'La password non può contenere username, nome, cognome o email.'],
+  ] as const;
+  for (const [refused, reason] of refusals) {
+    await form.getByRole('textbox', { name: 'Nuova password', exact: true }).fill(refused);
+    await form.getByRole('textbox', { name: 'Conferma la nuova password' }).fill(refused);
+    await form.getByRole('button', { name: 'Cambia password' }).click();
+    await expect(form.getByRole('textbox', { name: 'Nuova password', exact: true })).toHaveAccessibleDescription(
+      new RegExp(reason),
+    );
+    await expect(form.getByRole('alert')).toHaveCount(0);
+  }
+  await page.screenshot({ path: 'test-results/e2e/profile-password-refused.png', fullPage: true });
+
+  await form.getByRole('textbox', { name: 'Nuova password', exact: true }).fill(newPassword);
+  await form.getByRole('textbox', { name: 'Conferma la nuova password' }).fill(newPassword);
   await form.getByRole('button', { name: 'Cambia password' }).click();
   await expect(page.getByText(/^Password cambiata/)).toBeVisible();
   await expect(form.getByRole('textbox', { name: 'Password attuale', exact: true })).toHaveValue('');
@@ -89,18 +115,11 @@ test('changing the password asks for the current one, then signing in takes the 
   await signIn(page, 'noshifts', { password: newPassword });
   await chooseShop(page, 'Roma EUR');
   await expect(page).toHaveURL(/\/app$/);
-
-  // Back to the demo password, for the other journeys.
-  await page.goto('/app/user');
-  await form.getByRole('textbox', { name: 'Password attuale', exact: true }).fill(newPassword);
-  await form.getByRole('textbox', { name: 'Nuova password', exact: true }).fill(demoPassword);
-  await form.getByRole('textbox', { name: 'Conferma la nuova password' }).fill(demoPassword);
-  await form.getByRole('button', { name: 'Cambia password' }).click();
-  await expect(page.getByText(/^Password cambiata/)).toBeVisible();
 });
 
 test('an uploaded avatar is shown on the profile and in the navbar', async ({ page }) => {
-  await signIn(page, 'noshifts');
+  // The password chosen by the journey above.
+  await signIn(page, 'noshifts', { password: newPassword });
   await chooseShop(page, 'Roma EUR');
   await expect(page).toHaveURL(/\/app$/);
   await page.goto('/app/user');

@@ -1,13 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openAs } from './helpers';
+import { openAs, openMenuSection, sundayEvening } from './helpers';
 
-/** The last Sunday before today (Italian time): the demo shops are closed then, so it has no fiscal close. */
-function lastSunday(): string {
-  const todayInItaly = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
-  const today = Date.parse(`${todayInItaly}T12:00:00Z`);
-  const back = new Date(today).getUTCDay() || 7;
-  return new Date(today - back * 86_400_000).toISOString().slice(0, 10);
-}
+// This journey's server and browser clocks are Sunday 22 November 2026, 19:00 (playwright.config.ts), so the demo's
+// days are the same whenever the suite runs: Saturday 21 is Milano Duomo's last open day, whose close the printer's
+// agent never sent.
+/** The Sunday before: the demo shops are closed then, so it has no fiscal close. */
+const sunday = '2026-11-15';
 
 function receipt(day: string, receiptNumber: number, totalCents: number) {
   return {
@@ -48,11 +46,10 @@ async function sendReceipts(page: Page, credential: string, receipts: unknown[])
 test('a shop is connected with a credential, its refused record and missing close are seen, the close is typed in and the credential revoked', async ({
   browser,
 }) => {
-  const admin = await openAs(browser, 'admin', 'Milano Duomo');
-  const sunday = lastSunday();
+  const admin = await openAs(browser, 'admin', 'Milano Duomo', { at: sundayEvening });
 
   // From the shops list to the shop's sales feed.
-  await admin.getByText('Gestione').click();
+  await openMenuSection(admin, 'Gestione');
   await admin.getByRole('link', { name: 'Negozi', exact: true }).click();
   await admin.getByRole('link', { name: 'Flusso vendite: Milano Duomo' }).click();
   await expect(admin).toHaveURL(/\/app\/shops\/\d+\/sales-feed$/);
@@ -131,14 +128,9 @@ test('a shop is connected with a credential, its refused record and missing clos
   await expect(admin.getByTestId('sales-source-72MEX000777')).toContainText('Stampante fiscale');
 
   // A weekday whose close the printer's agent did not send (one a month in the demo): read from the printer.
-  const missing = admin.getByTestId(/^sales-missing-\d{4}-\d{2}-\d{2}$/).first();
-  const missingDay = ((await missing.getAttribute('data-testid')) ?? '').replace('sales-missing-', '');
-  await admin.getByTestId(`sales-read-printer-${missingDay}`).click();
-  const [year, month, dayOfMonth] = missingDay.split('-');
-  await expect(
-    admin.getByText(`Chiusura fiscale del ${dayOfMonth}/${month}/${year} letta dalla stampante.`),
-  ).toBeVisible();
-  await expect(admin.getByTestId(`sales-missing-${missingDay}`)).toHaveCount(0);
+  await admin.getByTestId('sales-read-printer-2026-11-21').click();
+  await expect(admin.getByText('Chiusura fiscale del 21/11/2026 letta dalla stampante.')).toBeVisible();
+  await expect(admin.getByTestId('sales-missing-2026-11-21')).toHaveCount(0);
 
   // Revoked, the credential is refused.
   await admin.getByRole('button', { name: 'Revoca: Cassa E2E' }).click();
@@ -153,7 +145,7 @@ test('a shop is connected with a credential, its refused record and missing clos
   await expect(admin).toHaveURL(shopUrl);
 
   // Without shops.manage.edit the feed shows, the credentials do not; without the daily close, no close buttons.
-  const controller = await openAs(browser, 'areacontrollo', 'Milano Duomo');
+  const controller = await openAs(browser, 'areacontrollo', 'Milano Duomo', { at: sundayEvening });
   await controller.goto(shopUrl);
   await expect(controller.getByTestId('sales-source-E2E-CASSA9')).toBeVisible();
   await expect(controller.getByTestId('sales-rejections')).toContainText('Totale non coerente');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openAs, pick } from './helpers';
+import { openAs, openMenuSection, pick } from './helpers';
 
 test('a company and a shop are created with working hours and a closure day, found in the lists, and the shop is closed', async ({
   browser,
@@ -7,7 +7,7 @@ test('a company and a shop are created with working hours and a closure day, fou
   const admin = await openAs(browser, 'admin', 'Milano Duomo');
 
   // The company: the partita IVA is checked digit by digit.
-  await admin.getByText('Gestione').click();
+  await openMenuSection(admin, 'Gestione');
   await admin.getByRole('link', { name: 'Aziende', exact: true }).click();
   await expect(admin.getByTestId('company-row-BMODA')).toBeVisible();
   await admin.getByRole('link', { name: 'Nuova azienda' }).click();
@@ -130,7 +130,7 @@ test('a company and a shop are created with working hours and a closure day, fou
 
 test('a user without "all shops" sees only their shops, and no other shop opens', async ({ browser }) => {
   const page = await openAs(browser, 'areacontrollo', 'Milano Duomo');
-  await page.getByText('Gestione').click();
+  await openMenuSection(page, 'Gestione');
   await page.getByRole('link', { name: 'Negozi', exact: true }).click();
   await expect(page.getByTestId('shops-total')).toHaveText('3 negozi');
   await expect(page.getByTestId('shop-row-MI01')).toBeVisible();

@@ -4,7 +4,7 @@
 // close has its own journey, on Milano Duomo), then fills the week on the screen.
 import { expect, type Page, test } from '@playwright/test';
 import { cashCountOf } from '../packages/contracts/src/cash-register';
-import { openAs, sundayEvening } from './helpers';
+import { openAs, openMenuSection, sundayEvening } from './helpers';
 
 const week = '2026-W47';
 const days = ['2026-11-20', '2026-11-21'] as const;
@@ -69,11 +69,16 @@ async function closeDay(first: Page, second: Page, shopId: number, day: string):
 test('the weekly cash waits for Sunday evening and every closed day, then is filled once and shows in the list', async ({
   browser,
 }) => {
+  // Two sessions, two days closed and a week filled, then the list and the report's tab: more than a minute's work.
+  test.setTimeout(150_000);
   const admin = await openAs(browser, 'admin', shopName, { at: sundayEvening });
 
   // The shop's weeks: week 47 waits for a day, the weeks before are filled, week 48 is not over.
-  await admin.getByText('Gestione').click();
-  await admin.getByRole('link', { name: 'Cassa settimanale', exact: true }).click();
+  await openMenuSection(admin, 'Gestione');
+  await admin
+    .getByRole('navigation', { name: 'Menu principale' })
+    .getByRole('link', { name: 'Cassa settimanale' })
+    .click();
   await expect(admin).toHaveURL(/\/app\/shops\/weekly-cash$/);
   await expect(admin.getByRole('heading', { name: 'Cassa settimanale' })).toBeVisible();
   const row = admin.getByTestId(`week-${week}`);
@@ -121,8 +126,16 @@ test('the weekly cash waits for Sunday evening and every closed day, then is fil
   await expect(admin.getByText('Valore non valido.')).toBeVisible();
   await admin.getByTestId('weekly-depositsCents').fill('1.000,00');
   await expect(admin.getByTestId('weekly-difference-preview')).toHaveText(euro(weekly.dailyCashCents - 100_000));
+  // Deposits short of the cash need a note saying why, before anything is sent.
+  await admin.getByTestId('weekly-submit').click();
+  await expect(admin.getByText("Scrivi perché c'è una differenza di")).toBeVisible();
+  await expect(admin.getByRole('dialog')).toHaveCount(0);
   await admin.getByTestId('weekly-comments-input').fill('Versamento del sabato');
   await admin.getByTestId('weekly-submit').click();
+  // The confirmation, final, names the difference.
+  await expect(admin.getByRole('dialog')).toContainText(
+    `una differenza di \u2066${euro(weekly.dailyCashCents - 100_000)}\u2069`,
+  );
   await expect(admin.getByRole('dialog')).toContainText('Dopo non si potrà più modificare');
   await admin.getByTestId('confirm').click();
   await expect(admin.getByText('Cassa settimanale della Settimana 47/2026 di Napoli Toledo compilata.')).toBeVisible();
@@ -137,6 +150,8 @@ test('the weekly cash waits for Sunday evening and every closed day, then is fil
   await admin.getByTestId('week-next').click();
   await expect(admin).toHaveURL(/\/create\/2026-W48$/);
   await expect(admin.getByTestId('weekly-blocked')).toContainText('29/11/2026 18:00');
+  // Its days are still to come, not "no sales".
+  await expect(admin.getByTestId('weekly-day-2026-11-23').locator('[data-status]')).toHaveText('Da venire');
 
   // Every shop's filled weeks: Napoli's week 47 among them, and alone with the shop filter.
   await admin.getByRole('link', { name: 'Elenco casse settimanali' }).click();

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Access } from '@bottega/contracts/permissions';
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -26,22 +27,28 @@ import { employeesRoutes } from './modules/employees/employees.routes';
 import { expensesRoutes } from './modules/expenses/expenses.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { languageRoutes } from './modules/language/language.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { telegramLinkRoutes } from './modules/profile/telegram-link.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shopsRoutes } from './modules/shops/shops.routes';
 import { userGroupsRoutes } from './modules/user-groups/user-groups.routes';
 import { registerAccessControl } from './platform/access';
+import { registerBrowserHardening } from './platform/browser-hardening';
 import { issueCsrfToken } from './platform/crypto';
 import type { Database } from './platform/db';
 import { registerDeveloperAccess } from './platform/developer-access';
 import { AppError, registerErrorHandler } from './platform/errors';
+import { type JobWorker, registerJobWorker } from './platform/jobs';
 import { createLoginThrottle, type LoginThrottle } from './platform/login-throttle';
-import { registerMailDelivery } from './platform/mail';
+import { assertNotificationTexts } from './platform/notify';
 import { attachRealtime, type Realtime } from './platform/realtime';
 import { createStorage, type Storage } from './platform/storage';
+import { registerTextGuard } from './platform/text-guard';
+import { createTodoRegistry, type TodoRegistry } from './platform/todos';
 
 export type RegisteredRoute = { method: string; url: string; access: Access | undefined; shop: boolean };
 
@@ -55,6 +62,10 @@ declare module 'fastify' {
     loginThrottle: LoginThrottle;
     /** Every route with what it declares: read by the access tests and the authorization matrix. */
     routeRegistry: RegisteredRoute[];
+    /** The dashboard's to-dos: each area registers its provider with its routes (platform/todos.ts). */
+    todos: TodoRegistry;
+    /** This process's background-job worker (platform/jobs.ts). */
+    jobs: JobWorker;
   }
 }
 
@@ -82,6 +93,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   app.decorate('db', options.db);
   app.decorate('config', config);
   app.decorate('routeRegistry', [] as RegisteredRoute[]);
+  app.decorate('todos', createTodoRegistry());
   app.decorate(
     'realtime',
     attachRealtime({ server: app.server, appKey: config.appKey, redisUrl: config.redisUrl, logger: app.log }),
@@ -95,6 +107,9 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   });
   app.decorate('loginThrottle', loginThrottle);
   app.addHook('onClose', () => loginThrottle.close());
+  await registerBrowserHardening(app, config);
+  // Cookies carry only the sign-in's device cookies (modules/auth/device-cookie.ts): sessions use bearer tokens.
+  await app.register(fastifyCookie);
   // One file per upload request, never larger than the setting; routes read it with request.file().
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
 
@@ -107,9 +122,11 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   });
 
   registerErrorHandler(app);
+  registerTextGuard(app);
   registerAccessControl(app);
   registerDeveloperAccess(app);
-  registerMailDelivery(app);
+  assertNotificationTexts();
+  app.decorate('jobs', registerJobWorker(app));
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -119,7 +136,21 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: docsPrefix });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: docsPrefix,
+    // Swagger UI's own policy on its pages: its scripts are files, but it adds <style> elements it cannot
+    // give our nonce, so inline styles are allowed here (and only here: the page shows no one's data).
+    staticCSP: {
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:'],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+      'frame-ancestors': ["'none'"],
+    },
+  });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   await app.register(authRoutes);
@@ -134,19 +165,24 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   await app.register(expensesRoutes);
   await app.register(filesRoutes);
   await app.register(invoicesRoutes);
+  await app.register(jobsRoutes);
   await app.register(languageRoutes);
   await app.register(notificationsRoutes);
   await app.register(profileRoutes);
   await app.register(salesRoutes);
   await app.register(settingsRoutes);
   await app.register(shopsRoutes);
+  await app.register(telegramLinkRoutes);
   await app.register(userGroupsRoutes);
 
   await registerWebApp(app, config);
   return app;
 }
 
-/** Serves the built web app; any other non-API path answers index.html with a fresh CSRF token in its meta tag. */
+/**
+ * Serves the built web app; any other non-API path answers index.html with a fresh CSRF token and the
+ * answer's style nonce (for Mantine's <style> elements, see platform/browser-hardening.ts) in meta tags.
+ */
 async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const indexFile = path.join(config.webDist, 'index.html');
   const indexTemplate = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
@@ -172,7 +208,10 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
     if (!indexTemplate) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
-    const meta = `<meta name="csrf-token" content="${issueCsrfToken(config.appKey)}">`;
+    const meta = [
+      `<meta name="csrf-token" content="${issueCsrfToken(config.appKey)}">`,
+      `<meta name="csp-nonce" content="${reply.cspNonce.style}">`,
+    ].join('\n    ');
     return reply
       .type('text/html')
       .header('cache-control', 'no-store')

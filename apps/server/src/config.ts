@@ -2,15 +2,71 @@
 
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The folder holding the repository's apps: found upwards from this module, which runs from apps/server/src under tsx
+ * and from apps/server/dist once compiled.
+ */
+function findRepositoryRoot(from: string): string {
+  for (let folder = from; ; folder = path.dirname(folder)) {
+    if (existsSync(path.join(folder, 'apps/server/migrations'))) return folder;
+    if (path.dirname(folder) === folder) throw new Error(`No Bottega repository above ${from}`);
+  }
+}
+
+export const repositoryRoot = findRepositoryRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** The address ranges proxy-addr (Fastify's trustProxy) knows by name. */
+const namedProxyRanges = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One trusted proxy: an address, a CIDR range (10.0.0.0/8, fd00::/8) or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (namedProxyRanges.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * The proxies whose X-Forwarded-For is believed, or false. `true` is refused rather than read as "any
+ * client": then whoever connects directly picks their own address and walks past the per-address lockout.
+ */
+const trustedProxies = z.string().transform((value, context) => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0 || (entries.length === 1 && ['false', '0', 'no'].includes(entries[0] as string))) {
+    return false;
+  }
+  if (entries.length === 1 && ['true', '1', 'yes'].includes(entries[0] as string)) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'true would believe X-Forwarded-For from any client; list your proxies instead, e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8 (or loopback)',
+    });
+    return z.NEVER;
+  }
+  const invalid = entries.filter((entry) => !isProxyAddress(entry));
+  if (invalid.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `not an address, CIDR range or loopback/linklocal/uniquelocal: ${invalid.join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -22,13 +78,19 @@ const environmentSchema = z.object({
   REDIS_URL: z.string().optional(),
   APP_KEY: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Idle timeouts: how long an unused session stays open; each use slides them. */
   SESSION_HOURS: z.coerce.number().positive().default(12),
   SESSION_REMEMBER_DAYS: z.coerce.number().positive().default(30),
+  /** Absolute lifetimes from the sign-in, never moved by use. */
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  SESSION_REMEMBER_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  SEED_DEMO: flag.default(true),
-  TRUST_PROXY: flag.default(false),
+  /** Demo data and its simulated registers; by default on with the embedded database only (see seedDemo). */
+  SEED_DEMO: flag.optional(),
+  TRUST_PROXY: trustedProxies.default(false),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Bottega <no-reply@bottega.example>'),
+  MAIL_SECRETS_TO_CONSOLE: flag.optional(),
   UPLOAD_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -52,6 +114,8 @@ const environmentSchema = z.object({
   PASSWORD_RESET_MINUTES: z.coerce.number().int().positive().default(60),
   PASSWORD_RESET_THROTTLE_SECONDS: z.coerce.number().int().nonnegative().default(60),
   PASSWORD_RESET_REVEAL_UNKNOWN_EMAIL: flag.default(false),
+  INVITATION_DAYS: z.coerce.number().int().positive().default(7),
+  EMAIL_CONFIRMATION_HOURS: z.coerce.number().int().positive().default(24),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_MAX_LOCK_MINUTES: z.coerce.number().int().positive().default(1440),
@@ -63,6 +127,18 @@ const environmentSchema = z.object({
   FISCAL_PRINTER_SIMULATOR: flag.optional(),
   FISCAL_PRINTER_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8089),
   FISCAL_PRINTER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** The Telegram Bot API (a notification channel): its address, the bot's token and name (for the t.me link). */
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  TELEGRAM_BOT_USERNAME: z.string().optional(),
+  TELEGRAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** A local simulated Bot API for the demo (integrations/telegram/telegram-bot.simulator.ts). */
+  TELEGRAM_SIMULATOR: flag.optional(),
+  TELEGRAM_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8090),
+  /** Whether this process runs background jobs (a process may serve requests only), how often it looks and how many at once. */
+  JOBS_WORKER: flag.default(true),
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Runs the business clock as if it were this instant at start (then ticking): demos and journeys on a given day. */
   CLOCK_START: z.iso.datetime({ offset: true }).optional(),
 });
@@ -76,14 +152,32 @@ export type Config = {
   redisUrl: string | undefined;
   appKey: string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  /** Idle timeout without "remember me": an unused session ends after it; every use slides it. */
   sessionHours: number;
+  /** Idle timeout with "remember me". */
   sessionRememberDays: number;
+  /** Absolute lifetime without "remember me", from the sign-in: use never extends it. */
+  sessionAbsoluteHours: number;
+  /** Absolute lifetime with "remember me". */
+  sessionRememberAbsoluteDays: number;
   bodyLimitBytes: number;
+  /**
+   * Whether the demo seeds an empty database and its simulated registers keep sending sales. On by default
+   * with the embedded database, off with DATABASE_URL; even when on, demo records only ever reach a
+   * database the demo itself created (see prepareDemo in seed.ts).
+   */
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** The proxies (addresses, CIDR ranges) whose X-Forwarded-For gives the client address; false: none. */
+  trustProxy: false | string[];
   /** Without it, mails stay in the outbox, readable by developers in the app. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Without SMTP, whether the links of mails (reset, invitation, email confirmation) are written to the
+   * server's console, the only way they reach anyone: on by default with the embedded database (demo
+   * and development), off with PostgreSQL (production), where a log reader must not get them.
+   */
+  mailSecretsToConsole: boolean;
   uploadLimitBytes: number;
   /** The largest file the file manager takes (spec §2 "Embedded file manager"). */
   filesUploadLimitBytes: number;
@@ -92,14 +186,31 @@ export type Config = {
   /** Employee fields a person may change on their own profile. */
   profileSelfEditable: string[];
   passwordReset: { minutes: number; throttleSeconds: number; revealUnknownEmail: boolean };
+  /** How long the set-password link of a new employee works. */
+  invitationDays: number;
+  /** How long the link that confirms a new email address works. */
+  emailConfirmationHours: number;
   /** Sign-in lockout (spec §8): failures allowed per account and address within the window, and the longest lock. */
   loginThrottle: { maxAttempts: number; windowMinutes: number; maxLockMinutes: number };
   webDist: string;
   footer: { corporate: string; customerService: string; shop: string; contact: string };
   /** Milliseconds the business clock runs ahead of (or behind) the machine's: 0 unless CLOCK_START is set. */
   clockOffsetMs: number;
+  /** The Telegram bot people link their chat to; without a token, nothing is sent on Telegram. */
+  telegram: {
+    apiUrl: string;
+    botToken: string | undefined;
+    /** Without it people cannot link their chat (the t.me link names the bot). */
+    botUsername: string | undefined;
+    timeoutMs: number;
+    /** Whether main.ts starts the simulated Bot API on 127.0.0.1:simulatorPort and uses it (demo database only). */
+    simulator: boolean;
+    simulatorPort: number;
+  };
+  /** Background jobs (platform/jobs.ts): whether this process runs them, its poll interval and concurrency. */
+  jobs: { worker: boolean; pollMs: number; concurrency: number };
   fiscalPrinter: {
-    /** Whether main.ts starts the simulated Epson RT printer on 127.0.0.1:simulatorPort. */
+    /** Whether main.ts starts the simulated Epson RT printer on 127.0.0.1:simulatorPort (on a demo database only). */
     simulator: boolean;
     simulatorPort: number;
     /** How long a read of a printer may take. */
@@ -124,17 +235,37 @@ function loadOrCreateAppKey(dataDir: string): string {
   return key;
 }
 
+/** A real database (DATABASE_URL) gets no demo data unless asked for: the embedded one shows the demo. */
+function seedDemoSetting(env: z.infer<typeof environmentSchema>): boolean {
+  return env.SEED_DEMO ?? !env.DATABASE_URL;
+}
+
 /**
- * The simulator is on by default with the embedded database (demo and development, where the shops' printer
- * addresses are made up) and off with PostgreSQL (production), where invented closes must never reach the books.
+ * The simulator follows the demo by default (the demo shops' printer addresses are made up), so it is off
+ * with PostgreSQL (production), where invented closes must never reach the books.
  */
 function fiscalPrinterSettings(env: z.infer<typeof environmentSchema>): Config['fiscalPrinter'] {
-  const simulator = env.FISCAL_PRINTER_SIMULATOR ?? !env.DATABASE_URL;
+  const simulator = env.FISCAL_PRINTER_SIMULATOR ?? seedDemoSetting(env);
   return {
     simulator,
     simulatorPort: env.FISCAL_PRINTER_SIMULATOR_PORT,
     timeoutMs: env.FISCAL_PRINTER_TIMEOUT_MS,
     addressOverride: simulator ? `127.0.0.1:${env.FISCAL_PRINTER_SIMULATOR_PORT}` : undefined,
+  };
+}
+
+/**
+ * The Telegram simulator follows the demo by default, like the fiscal printer's, unless a real bot is configured:
+ * the demo's people link their chats to a bot that exists on this machine only.
+ */
+function telegramSettings(env: z.infer<typeof environmentSchema>): Config['telegram'] {
+  return {
+    apiUrl: env.TELEGRAM_API_URL,
+    botToken: env.TELEGRAM_BOT_TOKEN || undefined,
+    botUsername: env.TELEGRAM_BOT_USERNAME || undefined,
+    timeoutMs: env.TELEGRAM_TIMEOUT_MS,
+    simulator: env.TELEGRAM_SIMULATOR ?? (seedDemoSetting(env) && !env.TELEGRAM_BOT_TOKEN),
+    simulatorPort: env.TELEGRAM_SIMULATOR_PORT,
   };
 }
 
@@ -157,11 +288,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     sessionHours: env.SESSION_HOURS,
     sessionRememberDays: env.SESSION_REMEMBER_DAYS,
+    sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
+    sessionRememberAbsoluteDays: env.SESSION_REMEMBER_ABSOLUTE_DAYS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
-    seedDemo: env.SEED_DEMO,
+    seedDemo: seedDemoSetting(env),
     trustProxy: env.TRUST_PROXY,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
+    mailSecretsToConsole: env.MAIL_SECRETS_TO_CONSOLE ?? !env.DATABASE_URL,
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
     filesUploadLimitBytes: env.FILES_UPLOAD_LIMIT_BYTES,
     registrationRequired: env.REGISTRATION_REQUIRED,
@@ -171,6 +305,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       throttleSeconds: env.PASSWORD_RESET_THROTTLE_SECONDS,
       revealUnknownEmail: env.PASSWORD_RESET_REVEAL_UNKNOWN_EMAIL,
     },
+    invitationDays: env.INVITATION_DAYS,
+    emailConfirmationHours: env.EMAIL_CONFIRMATION_HOURS,
     loginThrottle: {
       maxAttempts: env.LOGIN_MAX_ATTEMPTS,
       windowMinutes: env.LOGIN_WINDOW_MINUTES,
@@ -186,6 +322,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       contact: env.FOOTER_CONTACT_URL,
     },
     clockOffsetMs: env.CLOCK_START ? Date.parse(env.CLOCK_START) - Date.now() : 0,
+    telegram: telegramSettings(env),
+    jobs: { worker: env.JOBS_WORKER, pollMs: env.JOBS_POLL_MS, concurrency: env.JOBS_CONCURRENCY },
     fiscalPrinter: fiscalPrinterSettings(env),
   };
 }

@@ -29,16 +29,21 @@ describe('loadConfig', () => {
       logLevel: 'info',
       sessionHours: 12,
       sessionRememberDays: 30,
+      sessionAbsoluteHours: 12,
+      sessionRememberAbsoluteDays: 30,
       bodyLimitBytes: 1_048_576,
       seedDemo: true,
       trustProxy: false,
       smtpUrl: undefined,
       mailFrom: 'Bottega <no-reply@bottega.example>',
+      mailSecretsToConsole: true,
       uploadLimitBytes: 10 * 1_048_576,
       filesUploadLimitBytes: 50 * 1_048_576,
       registrationRequired: true,
       profileSelfEditable: ['phone', 'address', 'city', 'cap', 'iban', 'bic', 'bankName'],
       passwordReset: { minutes: 60, throttleSeconds: 60, revealUnknownEmail: false },
+      invitationDays: 7,
+      emailConfirmationHours: 24,
       loginThrottle: { maxAttempts: 5, windowMinutes: 15, maxLockMinutes: 1440 },
       webDist: path.join(repositoryRoot, 'apps/web/dist'),
       footer: {
@@ -48,6 +53,15 @@ describe('loadConfig', () => {
         contact: 'mailto:info@example.com',
       },
       clockOffsetMs: 0,
+      telegram: {
+        apiUrl: 'https://api.telegram.org',
+        botToken: undefined,
+        botUsername: undefined,
+        timeoutMs: 10_000,
+        simulator: true,
+        simulatorPort: 8090,
+      },
+      jobs: { worker: true, pollMs: 1000, concurrency: 4 },
       fiscalPrinter: { simulator: true, simulatorPort: 8089, timeoutMs: 10_000, addressOverride: '127.0.0.1:8089' },
     });
   });
@@ -56,6 +70,19 @@ describe('loadConfig', () => {
     const offset = loadConfig({ APP_KEY: appKey, CLOCK_START: '2026-11-22T19:00:00+01:00' }).clockOffsetMs;
     expect(Math.abs(Date.now() + offset - Date.parse('2026-11-22T18:00:00Z'))).toBeLessThan(5_000);
     expect(() => loadConfig({ APP_KEY: appKey, CLOCK_START: '2026-11-22 19:00' })).toThrow(/CLOCK_START: /);
+  });
+
+  it('seeds the demo and runs its simulators with the embedded database only, unless told', () => {
+    const embedded = loadConfig({ APP_KEY: appKey });
+    expect([embedded.seedDemo, embedded.fiscalPrinter.simulator]).toEqual([true, true]);
+    const production = loadConfig({ APP_KEY: appKey, DATABASE_URL: 'postgres://db/bottega' });
+    expect([production.seedDemo, production.fiscalPrinter.simulator]).toEqual([false, false]);
+    const demoOnPostgres = loadConfig({ APP_KEY: appKey, DATABASE_URL: 'postgres://db/bottega', SEED_DEMO: 'true' });
+    expect([demoOnPostgres.seedDemo, demoOnPostgres.fiscalPrinter.simulator]).toEqual([true, true]);
+    const embeddedWithoutDemo = loadConfig({ APP_KEY: appKey, SEED_DEMO: 'false' });
+    expect([embeddedWithoutDemo.seedDemo, embeddedWithoutDemo.fiscalPrinter.simulator]).toEqual([false, false]);
+    expect(loadConfig({ APP_KEY: appKey, DATABASE_URL: '' }).seedDemo).toBe(true);
+    expect(() => loadConfig({ APP_KEY: appKey, SEED_DEMO: 'perhaps' })).toThrow(/SEED_DEMO: /);
   });
 
   it('runs the fiscal printer simulator with the embedded database only, unless told', () => {
@@ -85,6 +112,31 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs the Telegram simulator with the demo, unless a real bot is configured or told otherwise', () => {
+    expect(loadConfig({ APP_KEY: appKey }).telegram.simulator).toBe(true);
+    expect(loadConfig({ APP_KEY: appKey, DATABASE_URL: 'postgres://db/bottega' }).telegram.simulator).toBe(false);
+    const realBot = loadConfig({ APP_KEY: appKey, TELEGRAM_BOT_TOKEN: '123:abc', TELEGRAM_BOT_USERNAME: 'ShopBot' });
+    expect(realBot.telegram).toEqual({
+      apiUrl: 'https://api.telegram.org',
+      botToken: '123:abc',
+      botUsername: 'ShopBot',
+      timeoutMs: 10_000,
+      simulator: false,
+      simulatorPort: 8090,
+    });
+    const asked = loadConfig({
+      APP_KEY: appKey,
+      DATABASE_URL: 'postgres://db/bottega',
+      TELEGRAM_SIMULATOR: 'yes',
+      TELEGRAM_SIMULATOR_PORT: '9400',
+    });
+    expect([asked.telegram.simulator, asked.telegram.simulatorPort]).toEqual([true, 9400]);
+    expect(() => loadConfig({ APP_KEY: appKey, TELEGRAM_SIMULATOR: 'maybe' })).toThrow(/TELEGRAM_SIMULATOR: /);
+    expect(() => loadConfig({ APP_KEY: appKey, TELEGRAM_SIMULATOR_PORT: '70000' })).toThrow(
+      /TELEGRAM_SIMULATOR_PORT: /,
+    );
+  });
+
   it('reads and converts the settings given', () => {
     const config = loadConfig({
       APP_KEY: appKey,
@@ -92,6 +144,8 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://db/bottega',
       SEED_DEMO: 'no',
       SESSION_HOURS: '8',
+      SESSION_ABSOLUTE_HOURS: '10',
+      SESSION_REMEMBER_ABSOLUTE_DAYS: '14',
       BODY_LIMIT_BYTES: '4096',
       LOG_LEVEL: 'warn',
       LOGIN_MAX_ATTEMPTS: '3',
@@ -103,6 +157,8 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://db/bottega',
       seedDemo: false,
       sessionHours: 8,
+      sessionAbsoluteHours: 10,
+      sessionRememberAbsoluteDays: 14,
       bodyLimitBytes: 4096,
       logLevel: 'warn',
       loginThrottle: { maxAttempts: 3, windowMinutes: 10, maxLockMinutes: 60 },
@@ -119,6 +175,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ APP_KEY: appKey, LOGIN_WINDOW_MINUTES: '2.5' })).toThrow(/LOGIN_WINDOW_MINUTES: /);
     expect(() => loadConfig({ APP_KEY: appKey, LOGIN_MAX_LOCK_MINUTES: 'forever' })).toThrow(
       /LOGIN_MAX_LOCK_MINUTES: /,
+    );
+  });
+
+  it('trusts X-Forwarded-For only from the proxies listed, and refuses to trust every client', () => {
+    expect(loadConfig({ APP_KEY: appKey, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ APP_KEY: appKey, TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(
+      loadConfig({ APP_KEY: appKey, TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8,fd00::/8 , loopback' }).trustProxy,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8', 'loopback']);
+    expect(() => loadConfig({ APP_KEY: appKey, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true would believe X-Forwarded-For from any client; list your proxies/,
+    );
+    expect(() => loadConfig({ APP_KEY: appKey, TRUST_PROXY: '10.0.0.0/33,proxy.local' })).toThrow(
+      /TRUST_PROXY: not an address, CIDR range or loopback\/linklocal\/uniquelocal: 10.0.0.0\/33, proxy.local/,
     );
   });
 

@@ -2,11 +2,12 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { startFiscalPrinterSimulator } from './integrations/fiscal-printer/fiscal-printer.simulator';
+import { startTelegramSimulator } from './integrations/telegram/telegram-bot.simulator';
 import { demoFiscalPrinter, seedDemoSales } from './modules/sales/sales.seed';
 import { currentTime } from './platform/clock';
-import { databaseIsEmpty, openDatabase } from './platform/db';
+import { openDatabase } from './platform/db';
 import { createStorage } from './platform/storage';
-import { demoPassword, demoUsers, seedDemoData, seedUserGroups } from './seed';
+import { demoPassword, demoUsers, prepareDemo, seedUserGroups } from './seed';
 
 /** How often the demo's simulated registers send what they sold since. */
 const demoSalesFeedMs = 5 * 60_000;
@@ -15,13 +16,9 @@ const config = loadConfig();
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 await seedUserGroups(database.db);
-if (config.seedDemo && (await databaseIsEmpty(database.db))) {
-  await seedDemoData(database.db, createStorage(config), { sales: true, now: currentTime(config) });
-} else if (config.seedDemo) {
-  await seedDemoSales(database.db, { now: currentTime(config) });
-}
+const demo = await prepareDemo({ db: database.db, storage: createStorage(config), config, now: currentTime(config) });
 // The demo's registers keep sending: each few minutes the day's new receipts, and the close after closing time.
-const demoSalesFeed = config.seedDemo
+const demoSalesFeed = demo.salesFeed
   ? setInterval(() => {
       seedDemoSales(database.db, { now: currentTime(config) }).catch((error: unknown) =>
         console.error('demo sales feed:', error),
@@ -29,22 +26,63 @@ const demoSalesFeed = config.seedDemo
     }, demoSalesFeedMs)
   : undefined;
 
-// Demo and development read fiscal closes from a simulated printer (config.fiscalPrinter.addressOverride),
-// each shop's at its own path, answering with the closes of that shop's generated sales.
-const fiscalPrinterSimulator = config.fiscalPrinter.simulator
+// The demo reads fiscal closes from a simulated printer (config.fiscalPrinter.addressOverride), each shop's at
+// its own path, answering with the closes of that shop's generated sales. Any other database reads the real ones.
+const fiscalPrinterSimulator = demo.fiscalPrinterSimulator
   ? await startFiscalPrinterSimulator({
       port: config.fiscalPrinter.simulatorPort,
       printers: (code) => demoFiscalPrinter(database.db, code, () => currentTime(config)),
     })
   : undefined;
+const fiscalPrinter = fiscalPrinterSimulator
+  ? config.fiscalPrinter
+  : { ...config.fiscalPrinter, simulator: false, addressOverride: undefined };
 
-const app = await buildApp({ config, db: database.db });
+// The demo's bot is a simulated Bot API on this machine: people link their chats to it from the profile, and a
+// journey (or anyone curious) plays the person through its /simulator/chats/<id>/messages endpoint.
+const telegramSimulator = demo.telegramSimulator
+  ? await startTelegramSimulator({
+      port: config.telegram.simulatorPort,
+      token: 'demo-bot-token',
+      botUsername: 'BottegaDemoBot',
+    })
+  : undefined;
+const telegram = telegramSimulator
+  ? {
+      ...config.telegram,
+      apiUrl: telegramSimulator.url,
+      botToken: telegramSimulator.token,
+      botUsername: telegramSimulator.botUsername,
+    }
+  : { ...config.telegram, simulator: false };
+
+const app = await buildApp({ config: { ...config, fiscalPrinter, telegram }, db: database.db });
 await app.listen({ port: config.port, host: config.host });
 
+function telegramLine(): string {
+  if (telegramSimulator) {
+    return (
+      `Simulated Telegram bot @${telegramSimulator.botUsername} on ${telegramSimulator.url} (write to it as a ` +
+      `person: POST ${telegramSimulator.url}/simulator/chats/<chat id>/messages with {"text": "<code>"})`
+    );
+  }
+  if (!telegram.botToken) return 'Telegram: no bot (TELEGRAM_BOT_TOKEN unset)';
+  if (!telegram.botUsername) return 'Telegram: bot set, but without TELEGRAM_BOT_USERNAME nobody can link a chat';
+  return `Telegram bot: @${telegram.botUsername} at ${telegram.apiUrl}`;
+}
+
 const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-const lines = [`Bottega is running on ${config.publicUrl} (database: ${where})`];
-if (fiscalPrinterSimulator) lines.push(`Simulated fiscal printer on ${fiscalPrinterSimulator.address}`);
-if (config.seedDemo) {
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+const lines = [
+  `Bottega is running on ${config.publicUrl} (database: ${where})`,
+  `Demo data: ${yesNo(demo.demoDatabase)}; simulated sales feed: ${yesNo(demo.salesFeed)}; ` +
+    `simulated fiscal printer: ${fiscalPrinterSimulator ? `on ${fiscalPrinterSimulator.address}` : 'no'}`,
+  telegramLine(),
+];
+for (const setting of demo.refused) {
+  lines.push(`${setting} is on, but this database was not created by the demo: ignored, no demo records are written.`);
+}
+if (demo.demoDatabase) {
   lines.push(`Demo sign-ins (password "${demoPassword}"):`);
   for (const user of demoUsers) lines.push(`  ${user.username.padEnd(14)} ${user.group}`);
 }
@@ -59,6 +97,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     clearInterval(demoSalesFeed);
     await app.close();
     await fiscalPrinterSimulator?.close();
+    await telegramSimulator?.close();
     await database.close();
     process.exit(0);
   });

@@ -1,4 +1,5 @@
 // Every Drizzle table of every area, for the query builder and drizzle-kit.
+export * from './integrations/telegram/telegram.schema';
 export * from './modules/auth/auth.schema';
 export * from './modules/cash-register/cash-register.schema';
 export * from './modules/companies/companies.schema';
@@ -12,4 +13,7 @@ export * from './modules/sales/sales.schema';
 export * from './modules/shops/shops.schema';
 export * from './modules/user-groups/user-groups.schema';
 export * from './platform/audit.schema';
+export * from './platform/installation.schema';
+export * from './platform/jobs.schema';
 export * from './platform/mail.schema';
+export * from './platform/sessions.schema';

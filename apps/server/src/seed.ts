@@ -1,19 +1,27 @@
 // Data every installation needs (the nine user groups of spec §6) and the demo data of a first start.
 import { type FileKind, splitFilePath } from '@bottega/contracts/files';
-import { type Ability, allAbilities, seededGroupNames } from '@bottega/contracts/permissions';
+import {
+  type Ability,
+  allAbilities,
+  isAdminGroup,
+  notificationEventCatalog,
+  notificationEvents,
+  seededGroupNames,
+} from '@bottega/contracts/permissions';
 import { count } from 'drizzle-orm';
+import type { Config } from './config';
 import { seedDemoCashReports } from './modules/cash-register/cash-register.seed';
 import { companies } from './modules/companies/companies.schema';
 import { users } from './modules/employees/employees.schema';
 import { fileEntries } from './modules/files/files.schema';
 import { companyRoot } from './modules/files/files.service';
-import { createNotification } from './modules/notifications/notifications.service';
-import { seedDemoSales } from './modules/sales/sales.seed';
+import { isDemoDatabase, markDemoDatabase, seedDemoSales } from './modules/sales/sales.seed';
 import { shopClosureDays, shops, shopWorkingHours, userShops } from './modules/shops/shops.schema';
-import { userGroupMembers, userGroups } from './modules/user-groups/user-groups.schema';
-import type { Database } from './platform/db';
+import { userGroupMembers, userGroupNotifications, userGroups } from './modules/user-groups/user-groups.schema';
+import { type Database, databaseIsEmpty, type Executor } from './platform/db';
 import { hashPassword } from './platform/passwords';
 import type { Storage } from './platform/storage';
+import { writeWebNotifications } from './platform/web-notifications';
 
 type GroupName = (typeof seededGroupNames)[number];
 
@@ -119,7 +127,25 @@ export async function seedUserGroups(db: Database): Promise<void> {
   const [existing] = await db.select({ value: count() }).from(userGroups);
   if ((existing?.value ?? 0) > 0) return;
   for (const name of seededGroupNames) {
-    await db.insert(userGroups).values({ name, permissions: defaultGroupAbilities[name] });
+    const [group] = await db
+      .insert(userGroups)
+      .values({ name, permissions: defaultGroupAbilities[name] })
+      .returning({ id: userGroups.id });
+    const administrators = isAdminGroup(group ? { id: group.id, name } : undefined);
+    // Out of the box each group hears in the app of every event it may receive, administrators of the company's by
+    // email too; each group's page changes that (/app/usersGroup/notification/{id}/edit).
+    const events = notificationEvents.filter(
+      (event) => administrators || defaultGroupAbilities[name].includes(notificationEventCatalog[event].ability),
+    );
+    if (group && events.length > 0) {
+      await db.insert(userGroupNotifications).values(
+        events.map((event) => ({
+          groupId: group.id,
+          event,
+          channels: administrators && notificationEventCatalog[event].scope === 'company' ? ['email', 'web'] : ['web'],
+        })),
+      );
+    }
   }
 }
 
@@ -519,61 +545,115 @@ function demoClosureDays(year: number) {
 
 /**
  * Two companies, six shops, one user in every group and a few company documents; only on an empty
- * database. `sales` adds the catalogue and 90 days of the shops' sales, which a first start shows and
- * test apps leave out unless a test needs them (ingesting them takes seconds).
+ * database. They are written in one transaction with the mark that the demo created the database,
+ * which is what lets the demo's simulated registers and printers write to it later. `sales` adds the
+ * catalogue and 90 days of the shops' sales, which a first start shows and test apps leave out unless
+ * a test needs them (ingesting them takes seconds).
  */
 export async function seedDemoData(
   db: Database,
   storage: Storage,
   options: { sales?: boolean; now?: Date } = {},
 ): Promise<void> {
-  const groups = await db.select({ id: userGroups.id, name: userGroups.name }).from(userGroups);
-  const companyIds = new Map<string, number>();
-  for (const company of demoCompanies) {
-    const [row] = await db.insert(companies).values(company).returning({ id: companies.id });
-    companyIds.set(company.companyCode, row?.id as number);
-  }
-  const shopIds = new Map<string, number>();
-  for (const shop of demoShops) {
-    const [row] = await db
-      .insert(shops)
-      .values({ companyId: companyIds.get(shop.company) as number, ...shop.values })
-      .returning({ id: shops.id });
-    const shopId = row?.id as number;
-    shopIds.set(shop.values.code, shopId);
-    await db.insert(shopWorkingHours).values(shop.hours.map((slot) => ({ shopId, ...slot })));
-    const closures = demoClosureDays(new Date().getFullYear());
-    await db.insert(shopClosureDays).values(closures.map((closure) => ({ shopId, ...closure })));
-  }
-  const passwordHash = await hashPassword(demoPassword);
-  for (const demo of demoUsers) {
-    const [user] = await db
-      .insert(users)
-      .values({
-        username: demo.username,
-        email: `${demo.username}@bottega.example`,
-        passwordHash,
-        name: demo.name,
-        surname: demo.surname,
-        ...demo.employee,
-        // noshifts has not completed registration yet, so the demo shows that flow (spec §4).
-        registeredAt: demo.username === 'noshifts' ? null : new Date(),
-      })
-      .returning({ id: users.id });
-    const userId = user?.id as number;
-    const group = groups.find((candidate) => candidate.name === demo.group);
-    if (group) await db.insert(userGroupMembers).values({ userId, groupId: group.id, position: 0 });
-    for (const [index, code] of demo.shops.entries()) {
-      await db.insert(userShops).values({ userId, shopId: shopIds.get(code) as number, isMain: index === 0 });
+  const now = options.now ?? new Date();
+  await db.transaction(async (tx) => {
+    const groups = await tx.select({ id: userGroups.id, name: userGroups.name }).from(userGroups);
+    const companyIds = new Map<string, number>();
+    for (const company of demoCompanies) {
+      const [row] = await tx.insert(companies).values(company).returning({ id: companies.id });
+      companyIds.set(company.companyCode, row?.id as number);
     }
-    await createNotification({ db, userId, kind: 'welcome', params: { name: demo.name } });
-  }
-  await seedDemoFiles(db, storage);
+    const shopIds = new Map<string, number>();
+    for (const shop of demoShops) {
+      const [row] = await tx
+        .insert(shops)
+        .values({ companyId: companyIds.get(shop.company) as number, ...shop.values })
+        .returning({ id: shops.id });
+      const shopId = row?.id as number;
+      shopIds.set(shop.values.code, shopId);
+      await tx.insert(shopWorkingHours).values(shop.hours.map((slot) => ({ shopId, ...slot })));
+      const closures = demoClosureDays(now.getFullYear());
+      await tx.insert(shopClosureDays).values(closures.map((closure) => ({ shopId, ...closure })));
+    }
+    const passwordHash = await hashPassword(demoPassword);
+    const welcomes: Parameters<typeof writeWebNotifications>[1] = [];
+    for (const demo of demoUsers) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: demo.username,
+          email: `${demo.username}@bottega.example`,
+          passwordHash,
+          name: demo.name,
+          surname: demo.surname,
+          ...demo.employee,
+          // noshifts has not completed registration yet, so the demo shows that flow (spec §4).
+          registeredAt: demo.username === 'noshifts' ? null : new Date(),
+        })
+        .returning({ id: users.id });
+      const userId = user?.id as number;
+      const group = groups.find((candidate) => candidate.name === demo.group);
+      if (group) await tx.insert(userGroupMembers).values({ userId, groupId: group.id, position: 0 });
+      for (const [index, code] of demo.shops.entries()) {
+        await tx.insert(userShops).values({ userId, shopId: shopIds.get(code) as number, isMain: index === 0 });
+      }
+      welcomes.push({ userId, kind: 'welcome', params: { name: demo.name }, link: '/app/user' });
+    }
+    // One statement and one push job for all of them.
+    await writeWebNotifications(tx, welcomes);
+    await seedDemoFiles(tx, storage);
+    await markDemoDatabase(tx, { now });
+  });
   if (options.sales) {
-    const now = options.now ?? new Date();
     await seedDemoSales(db, { now });
     await seedDemoCashReports(db, { now });
   }
+}
+
+/** What a start runs of the demo, and why not when it was asked for. */
+export type DemoMode = {
+  /** The database is the demo's own (its mark was written with its records). */
+  demoDatabase: boolean;
+  /** The demo's registers keep sending sales. */
+  salesFeed: boolean;
+  fiscalPrinterSimulator: boolean;
+  /** The simulated Telegram Bot API stands in for the bot (main.ts points the app's Telegram settings at it). */
+  telegramSimulator: boolean;
+  /** Settings asked for what this database may not receive: said at start-up. */
+  refused: string[];
+};
+
+/**
+ * Start-up: seeds the demo into an empty database when SEED_DEMO is on, then decides what of the demo runs.
+ * Simulated sales, printer closes and Telegram chats only ever go to a database the demo created; on any other one
+ * a SEED_DEMO, FISCAL_PRINTER_SIMULATOR or TELEGRAM_SIMULATOR left on is reported and ignored rather than refusing
+ * to start, so a stray setting can neither take production down, write invented receipts into its books nor send
+ * its people's notifications to a bot that exists on one machine only.
+ */
+export async function prepareDemo(options: {
+  db: Database;
+  storage: Storage;
+  config: Pick<Config, 'seedDemo' | 'fiscalPrinter' | 'telegram'>;
+  now: Date;
+}): Promise<DemoMode> {
+  const { db, config, now } = options;
+  const seededNow = config.seedDemo && (await databaseIsEmpty(db));
+  if (seededNow) await seedDemoData(db, options.storage, { sales: true, now });
+  const demoDatabase = await isDemoDatabase(db);
+  const refused: string[] = [];
+  if (!demoDatabase && config.seedDemo) refused.push('SEED_DEMO');
+  if (!demoDatabase && config.fiscalPrinter.simulator) refused.push('FISCAL_PRINTER_SIMULATOR');
+  if (!demoDatabase && config.telegram.simulator) refused.push('TELEGRAM_SIMULATOR');
+  const salesFeed = demoDatabase && config.seedDemo;
+  // A demo left stopped catches up with what its registers sold meanwhile.
+  if (salesFeed && !seededNow) await seedDemoSales(db, { now });
+  return {
+    demoDatabase,
+    salesFeed,
+    fiscalPrinterSimulator: demoDatabase && config.fiscalPrinter.simulator,
+    telegramSimulator: demoDatabase && config.telegram.simulator,
+    refused,
+  };
 }
 
 /** A one-page PDF showing `lines`, written by hand: the byte offsets of its objects make its index. */
@@ -604,7 +684,7 @@ const demoLogoPng =
   'iVBORw0KGgoAAAANSUhEUgAAABgAAAAYCAIAAABvFaqvAAAANElEQVR42mPQn+dCFcRAE4Mu/7wBR8SL08YgUjVjig9/gwZfrI2mo9F0NJqO6Blrg6IWAQDcfaFGKc+CPgAAAABJRU5ErkJggg==';
 
 /** The company documents of the demo, so the file manager opens on something. */
-async function seedDemoFiles(db: Database, storage: Storage): Promise<void> {
+async function seedDemoFiles(db: Executor, storage: Storage): Promise<void> {
   const text = (content: string) => new TextEncoder().encode(content);
   const folders = ['/Procedure', '/Moduli', '/Listini'];
   const files: { path: string; kind: FileKind; mimeType: string; bytes: Uint8Array }[] = [

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Ability } from '@bottega/contracts/permissions';
-import { eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
@@ -16,8 +16,9 @@ import { type Config, loadConfig } from '../src/config';
 import { users } from '../src/modules/employees/employees.schema';
 import { shops, userShops } from '../src/modules/shops/shops.schema';
 import { userGroupMembers, userGroups } from '../src/modules/user-groups/user-groups.schema';
-import { issueCsrfToken } from '../src/platform/crypto';
+import { decryptSecret, issueCsrfToken } from '../src/platform/crypto';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/platform/db';
+import { mailOutbox } from '../src/platform/mail.schema';
 import { hashPassword } from '../src/platform/passwords';
 import { createStorage } from '../src/platform/storage';
 import { demoPassword, seedDemoData, seedUserGroups } from '../src/seed';
@@ -45,7 +46,7 @@ export function testConfig(folder: string, overrides: Record<string, string> = {
 }
 
 /** A brand-new database on TEST_DATABASE_URL, dropped (even with open connections) by `drop`. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('BOTTEGA_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `bottega_test_${randomBytes(8).toString('hex')}`;
@@ -170,6 +171,22 @@ export async function chooseShop(app: FastifyInstance, token: string, code: stri
   const response = await api(app, { method: 'POST', url: '/api/auth/shop', token, body: { shopId } });
   expectOk(response, `choice of shop ${code}`);
   return response.json().data.shop as { id: number; code: string; name: string; city: string; companyName: string };
+}
+
+/**
+ * The newest mail to this address and the secret of its link, unsealed with the test app key: what
+ * the recipient would get over SMTP (the outbox itself shows it only as [redacted]).
+ */
+export async function lastMailTo(db: Database, email: string, template?: string) {
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.recipient, email), template ? eq(mailOutbox.template, template) : undefined))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  if (!mail) throw new Error(`no mail to ${email}`);
+  if (!mail.sealedSecret) throw new Error(`the mail to ${email} holds no secret`);
+  return { mail, token: decryptSecret(testAppKey, mail.sealedSecret) };
 }
 
 export async function findUserId(db: Database, username: string): Promise<number> {

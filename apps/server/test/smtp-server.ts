@@ -1,4 +1,4 @@
-// A real SMTP server for tests (the smtp-server package) on a free loopback port: it captures every
+// A real SMTP server for tests (the smtp-server package) on a loopback port (a free one unless given): it captures every
 // message it accepts, decoded enough to check headers and bodies, and can refuse on demand (e.g. 451).
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -28,7 +28,9 @@ export type TestSmtpServer = {
   close: () => Promise<void>;
 };
 
-export async function startSmtpServer(options: { refuse?: Refusal; delayMs?: number } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  options: { refuse?: Refusal; delayMs?: number; port?: number } = {},
+): Promise<TestSmtpServer> {
   const messages: CapturedMail[] = [];
   let offered = 0;
   const server = new SMTPServer({
@@ -61,7 +63,7 @@ export async function startSmtpServer(options: { refuse?: Refusal; delayMs?: num
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

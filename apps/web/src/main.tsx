@@ -1,16 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers';
-import { router } from './app/router';
-import { setupI18n } from './lib/i18n';
-
-await setupI18n();
-
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// Zod must be told to do without eval (lib/zod-without-eval.ts) before any schema is built: modules run in the
+// order they are imported, so it comes first and the app (start.tsx, which builds the shared contracts' schemas)
+// after it.
+import './lib/zod-without-eval';
+import './start';

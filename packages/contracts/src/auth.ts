@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { dataOf, languageSchema } from './common';
+import { dataOf, languageSchema, requiredText, text } from './common';
 
 export const signInBodySchema = z.object({
-  login: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(1024),
+  login: requiredText(254),
+  password: text(1024, { trim: false }).min(1),
   remember: z.boolean().default(false),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
@@ -58,8 +58,8 @@ export const authUserAnswerSchema = dataOf(authUserSchema);
 export const shopsAnswerSchema = dataOf(z.array(shopSummarySchema));
 
 export const broadcastingAuthBodySchema = z.object({
-  socketId: z.string().min(1).max(100),
-  channelName: z.string().min(1).max(200),
+  socketId: text(100, { trim: false }).min(1),
+  channelName: text(200, { trim: false }).min(1),
 });
 export const broadcastingAuthAnswerSchema = dataOf(z.object({ auth: z.string() }));
 

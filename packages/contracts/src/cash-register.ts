@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, isoDateSchema, pageOf, paginationQuerySchema } from './common';
+import { dataOf, isoDateSchema, pageOf, paginationQuerySchema, text } from './common';
 import { fiscalCloseSources, paymentMethods } from './sales';
 
 // The daily cash-register report of a shop (spec §3 Cash-register report, §4 Cash report, §5 Cash register,
@@ -67,7 +67,7 @@ export type CashReportValues = z.infer<typeof cashReportValuesSchema>;
 export const cashReportBodySchema = z.object({
   values: cashReportValuesSchema,
   cashCount: cashCountSchema,
-  comments: z.string().trim().max(2000),
+  comments: text(2000, { multiLine: true }),
   /** The version the screen was showing: a save over somebody else's newer one is refused (409). */
   version: z.number().int().min(0),
 });
@@ -75,15 +75,28 @@ export type CashReportBody = z.infer<typeof cashReportBodySchema>;
 
 /** A confirmation may accept the fiscal printer's difference from the registers, with a reason (editReports only). */
 export const cashReportConfirmBodySchema = cashReportBodySchema.extend({
-  acceptFiscalDifference: z.string().trim().min(3).max(500).optional(),
+  acceptFiscalDifference: text(500, { multiLine: true }).min(3).optional(),
 });
+
+/**
+ * The close by the second person: the figures are those of the partial confirmation, frozen since, so only the
+ * version read (the day must be as the person saw it) and an accepted fiscal difference go with it.
+ */
+export const cashReportCloseBodySchema = z.object({
+  version: z.number().int().min(0),
+  acceptFiscalDifference: text(500, { multiLine: true }).min(3).optional(),
+});
+export type CashReportCloseBody = z.infer<typeof cashReportCloseBodySchema>;
+
+/** Withdrawing a partial confirmation (back to in progress, so the figures can change again): the version read. */
+export const cashReportWithdrawBodySchema = z.object({ version: z.number().int().min(0) });
 
 /**
  * A correction after closing (shops.analytics.editReports): the new figures and why. It may accept a fiscal
  * difference too, else a day closed with an accepted one could never be corrected.
  */
 export const cashReportCorrectionBodySchema = cashReportConfirmBodySchema.extend({
-  reason: z.string().trim().min(3).max(500),
+  reason: text(500, { multiLine: true }).min(3),
 });
 
 /**
@@ -275,6 +288,8 @@ export const cashReportSchema = z.object({
     edit: z.boolean(),
     confirm: z.boolean(),
     close: z.boolean(),
+    /** Withdraw the partial confirmation (partial → open): needed before the frozen figures change again. */
+    withdraw: z.boolean(),
     correct: z.boolean(),
   }),
 });
@@ -326,7 +341,7 @@ export const cashReportSalesDetailsAnswerSchema = dataOf(cashReportSalesDetailsS
 
 export const cashReportReceiptsQuerySchema = paginationQuerySchema.extend({
   /** Receipt number, register, employee, loyalty card or amount (12,50). */
-  search: z.string().trim().max(60).default(''),
+  search: text(60).default(''),
 });
 
 export const cashReportReceiptSchema = z.object({
@@ -401,6 +416,11 @@ export function weeklyCashDifference(options: { dailyCashCents: number; deposits
   return options.dailyCashCents - options.depositsCents;
 }
 
+/** A week whose deposits differ from its cash is filled only with a note saying why (the comments). */
+export function weeklyCashNeedsNote(options: { differenceCents: number; comments: string }): boolean {
+  return options.differenceCents !== 0 && options.comments.trim() === '';
+}
+
 export const weeklyCashSchema = z.object({
   shopId: z.number().int(),
   shopName: z.string(),
@@ -423,6 +443,8 @@ export const weeklyCashSchema = z.object({
   blockedBy: z.enum(weeklyCashBlocks).nullable(),
   /** When it opens (the week's Sunday at 18:00, Rome). */
   opensAt: z.string(),
+  /** Today on the server's business clock: the days after it are still to come, today is in progress. */
+  today: isoDateSchema,
 });
 export type WeeklyCash = z.infer<typeof weeklyCashSchema>;
 export const weeklyCashAnswerSchema = dataOf(weeklyCashSchema);
@@ -432,13 +454,13 @@ export type WeeklyCashBlock = (typeof weeklyCashBlocks)[number];
 export const weeklyCashBodySchema = z.object({
   cashFundCents: amount,
   depositsCents: amount,
-  comments: z.string().trim().max(2000).default(''),
+  comments: text(2000, { multiLine: true }).default(''),
 });
 
 export const weeklyCashListQuerySchema = paginationQuerySchema.extend({
   shopId: z.coerce.number().int().positive().optional(),
 });
-export const weeklyCashListItemSchema = weeklyCashSchema.omit({ days: true });
+export const weeklyCashListItemSchema = weeklyCashSchema.omit({ days: true, today: true });
 export type WeeklyCashListItem = z.infer<typeof weeklyCashListItemSchema>;
 export const weeklyCashPageSchema = pageOf(weeklyCashListItemSchema);
 export type WeeklyCashBody = z.input<typeof weeklyCashBodySchema>;

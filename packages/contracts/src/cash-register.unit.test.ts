@@ -12,6 +12,7 @@ import {
   isoWeekSchema,
   previousIsoWeek,
   systemCheckedFields,
+  weeklyCashNeedsNote,
 } from './cash-register';
 
 /** A day of the system register that adds up: 1.000 € taken, 300 by card, 200 by bancomat, 480 in cash. */
@@ -272,5 +273,14 @@ describe('the correction body', () => {
       acceptFiscalDifference: 'Errore della stampante',
     });
     expect(parsed.acceptFiscalDifference).toBe('Errore della stampante');
+  });
+});
+
+describe('weeklyCashNeedsNote', () => {
+  it('asks for a note only when the deposits differ from the cash, and a blank one is none', () => {
+    expect(weeklyCashNeedsNote({ differenceCents: 0, comments: '' })).toBe(false);
+    expect(weeklyCashNeedsNote({ differenceCents: 249_472, comments: '' })).toBe(true);
+    expect(weeklyCashNeedsNote({ differenceCents: -100, comments: '  \n ' })).toBe(true);
+    expect(weeklyCashNeedsNote({ differenceCents: 249_472, comments: 'Versamento di lunedì' })).toBe(false);
   });
 });

@@ -1,13 +1,47 @@
 import { z } from 'zod';
+import { languages } from './languages';
 
 // Shared building blocks for every area's contracts.
 
-export const languages = ['it', 'en', 'de', 'bg', 'ar'] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = 'it';
-export const rtlLanguages: readonly Language[] = ['ar'];
+export { defaultLanguage, type Language, languages, rtlLanguages } from './languages';
 
 export const languageSchema = z.enum(languages);
+
+/**
+ * What no text a person types may hold: control characters (\p{Cc}: NUL, which PostgreSQL refuses outright,
+ * and the rest, invisible and breaking exports) and UTF-16 halves without their pair (\p{Cs}: a lone surrogate
+ * cannot be stored as UTF-8; with the `u` flag a paired one is a single code point, so only lone ones match).
+ * Multi-line text keeps tab, line feed and carriage return.
+ */
+const forbiddenInLine = /[\p{Cc}\p{Cs}]/u;
+const forbiddenInMultiLine = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
+const loneSurrogate = /\p{Cs}/u;
+
+/** Whether a value is text a person could have typed (see `text`); `multiLine` allows tab and line breaks. */
+export function isTypedText(value: string, options: { multiLine?: boolean } = {}): boolean {
+  return !(options.multiLine ? forbiddenInMultiLine : forbiddenInLine).test(value);
+}
+
+/** Whether a value holds NUL or a lone surrogate, which no database column can store. */
+export function isUnstorableText(value: string): boolean {
+  return value.includes('\u0000') || loneSurrogate.test(value);
+}
+
+/**
+ * The one primitive for free text coming in (bodies, queries, params): trimmed (unless `trim: false`, for
+ * passwords), at most `max` characters, and only characters a person could have typed — anything else is
+ * the `textCharacters` rule (locales/<lng>/validation.json), naming the field, instead of a database error.
+ */
+export function text(max: number, options: { multiLine?: boolean; trim?: boolean } = {}) {
+  const base = options.trim === false ? z.string() : z.string().trim();
+  return base.max(max).superRefine((value, context) => {
+    if (isTypedText(value, options)) return;
+    context.addIssue({ code: 'custom', message: 'textCharacters', params: { rule: 'textCharacters' }, input: value });
+  });
+}
+
+/** `text` that must not be empty. */
+export const requiredText = (max: number, options: { multiLine?: boolean } = {}) => text(max, options).min(1);
 
 /** A calendar date as stored and sent: YYYY-MM-DD. */
 export const isoDateSchema = z.iso.date();
@@ -37,11 +71,12 @@ export const okSchema = dataOf(z.object({ ok: z.literal(true) }));
 
 /**
  * A phone number as people type it: an optional leading +, digits, and spaces, dots, dashes or
- * brackets between them; 6 to 15 digits. Stored as typed, trimmed.
+ * brackets between them; 6 to 15 digits. Stored as typed, trimmed, so the separators are bounded too.
  */
 export const phoneSchema = z
   .string()
   .trim()
+  .max(40)
   .superRefine((value, context) => {
     const digits = value.replace(/\D/g, '');
     if (/^\+?[\d\s().-]+$/.test(value) && digits.length >= 6 && digits.length <= 15) return;

@@ -1,23 +1,18 @@
 import { z } from 'zod';
-import { dataOf, pageOf, paginationQuerySchema } from './common';
+import { dataOf, pageOf, paginationQuerySchema, requiredText, text } from './common';
 import { vatNumberSchema } from './italian-identifiers';
 
 // Companies (spec §2 Management › company, §3 Company): the legal entities the shops belong to.
 
 export const companyListQuerySchema = paginationQuerySchema.extend({
   /** Matches the name, the company id or the VAT number. */
-  search: z.string().trim().max(100).optional(),
+  search: text(100).optional(),
 });
 
 export const companyBodySchema = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: requiredText(200),
   /** The company id the other systems know it by (accounting, payslips); kept in capitals. */
-  companyCode: z
-    .string()
-    .trim()
-    .min(1)
-    .max(50)
-    .overwrite((value) => value.toUpperCase()),
+  companyCode: requiredText(50).overwrite((value) => value.toUpperCase()),
   /** Partita IVA: 11 digits with its check digit. */
   vatNumber: vatNumberSchema,
 });

@@ -2,6 +2,33 @@ import { z } from 'zod';
 import { shopSummarySchema } from './auth';
 import { dataOf } from './common';
 
+/**
+ * The dashboard's to-dos (issue 17): what waits for the signed-in person, in the order the list shows them. Each
+ * area registers a provider under its key on the server (platform/todos.ts); the web labels it from
+ * `dashboard:todos.<key>`. A later area adds its key here, its provider in its module and its label in the locales.
+ */
+export const todoKeys = [
+  // A day partially confirmed by a colleague, waiting for this person to close it: first, someone is waiting.
+  'cashDaySecondConfirmation',
+  'cashDayToClose',
+  'weeklyCashToFill',
+  'fiscalClosesMissing',
+  'cashDaysUnclosed',
+  'invoiceRequests',
+] as const;
+export type TodoKey = (typeof todoKeys)[number];
+
+export const todoSchema = z.object({
+  key: z.enum(todoKeys),
+  /** How many things wait (never 0: an area with nothing waiting answers no item). */
+  count: z.number().int().positive(),
+  /** The business day of the oldest, YYYY-MM-DD, when it has one. */
+  oldest: z.iso.date().nullable(),
+  /** Where to do it, an address under /app (the oldest item's screen, or the list of them). */
+  link: z.string().startsWith('/app'),
+});
+export type Todo = z.infer<typeof todoSchema>;
+
 export const dashboardSchema = dataOf(
   z.object({
     /** Today in the business time zone (Europe/Rome), YYYY-MM-DD. */
@@ -10,6 +37,8 @@ export const dashboardSchema = dataOf(
     /** People who belong to the chosen shop. */
     colleagues: z.number().int(),
     unreadNotifications: z.number().int(),
+    /** What waits for this person ("Da fare"), in the order of todoKeys; empty when nothing does. */
+    todos: z.array(todoSchema),
   }),
 );
 export type Dashboard = z.infer<typeof dashboardSchema>['data'];

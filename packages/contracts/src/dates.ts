@@ -10,3 +10,14 @@ export function businessDate(instant: Date = new Date()): string {
     day: '2-digit',
   }).format(instant);
 }
+
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** Dates travel as YYYY-MM-DD and are shown DD/MM/YYYY (spec §9), on screens and in notifications; anything else as is. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const match = isoDate.exec(value);
+  if (!match) return value;
+  const [, year, month, day] = match;
+  return `${day}/${month}/${year}`;
+}

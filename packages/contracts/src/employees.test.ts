@@ -7,8 +7,6 @@ const valid = {
   matricola: '',
   username: 'aricci',
   email: ' andrea.ricci@bottega.example ',
-  password: 'segreta2026',
-  passwordConfirmation: 'segreta2026',
   depositCardNumber: '',
   shopId: 1,
   shopIds: [1],
@@ -54,13 +52,10 @@ describe('employeeCreateBodySchema', () => {
     expect(issues(result)).toEqual({ fiscalCode: ['fiscalCodeBirthday'] });
   });
 
-  it('reports a confirmation that differs and a short password, each on its field', () => {
-    expect(issues(employeeCreateBodySchema.safeParse({ ...valid, passwordConfirmation: 'altra' }))).toEqual({
-      passwordConfirmation: ['confirmed'],
-    });
-    expect(
-      issues(employeeCreateBodySchema.safeParse({ ...valid, password: 'breve', passwordConfirmation: 'breve' })),
-    ).toEqual({ password: ['minLength'] });
+  it('takes no password: the new employee chooses their own through the invitation', () => {
+    const parsed = employeeCreateBodySchema.parse({ ...valid, password: 'segreta2026', passwordConfirmation: 'x' });
+    expect(parsed).not.toHaveProperty('password');
+    expect(parsed).not.toHaveProperty('passwordConfirmation');
   });
 
   it('keeps the rule and reason of a bad IBAN, BIC or CAP, and refuses a username with spaces', () => {
@@ -81,12 +76,9 @@ describe('employeeCreateBodySchema', () => {
 });
 
 describe('employeeUpdateBodySchema', () => {
-  it('needs no password, and leaves shops and groups out when they do not change', () => {
-    const { password, passwordConfirmation, shopId, shopIds, groupIds, ...rest } = valid;
+  it('leaves shops and groups out when they do not change, and never carries a password', () => {
+    const { shopId, shopIds, groupIds, ...rest } = valid;
     expect(employeeUpdateBodySchema.safeParse(rest).success).toBe(true);
-    expect(employeeUpdateBodySchema.safeParse({ ...rest, password: '', passwordConfirmation: '' }).success).toBe(true);
-    expect(issues(employeeUpdateBodySchema.safeParse({ ...rest, password: 'nuovapass1' }))).toEqual({
-      passwordConfirmation: ['confirmed'],
-    });
+    expect(employeeUpdateBodySchema.parse({ ...rest, password: 'nuovapass1' })).not.toHaveProperty('password');
   });
 });

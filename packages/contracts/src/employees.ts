@@ -1,7 +1,16 @@
 import { z } from 'zod';
-import { dataOf, emptyOr, isoDateSchema, pageOf, paginationQuerySchema, phoneSchema } from './common';
+import {
+  dataOf,
+  emptyOr,
+  isoDateSchema,
+  pageOf,
+  paginationQuerySchema,
+  phoneSchema,
+  requiredText,
+  text,
+} from './common';
 import { bicSchema, capSchema, fiscalCodeSchema, ibanSchema } from './italian-identifiers';
-import { birthdaySchema, fiscalCodeBirthdayIssue, passwordMinLength } from './profile';
+import { birthdaySchema, fiscalCodeBirthdayIssue } from './profile';
 
 // Employees (spec §2 Management › employees, §3 Employee, §4 Employee type): the list, the record
 // with personal, work and bank data, the OK → EX transition and the employee's documents.
@@ -29,7 +38,7 @@ export const documentMimeTypes = ['image/jpeg', 'image/png', 'image/webp', 'appl
 
 export const employeeListQuerySchema = paginationQuerySchema.extend({
   /** Name, surname, username, matricola or fiscal code. */
-  search: z.string().trim().max(100).optional(),
+  search: text(100).optional(),
   shopId: z.coerce.number().int().positive().optional(),
   groupId: z.coerce.number().int().positive().optional(),
   type: employeeTypeSchema.optional(),
@@ -78,6 +87,8 @@ export const employeeSchema = employeeSummarySchema.extend({
   bic: z.string(),
   bankName: z.string(),
   useFingerprint: z.boolean(),
+  /** A new address asked for and not yet confirmed by the person (the link went to it). */
+  pendingEmail: z.string().nullable(),
   /** Two-factor sign-in is set up (a user with "can reset MFA" may reset it). */
   mfaEnabled: z.boolean(),
   registeredAt: z.iso.datetime().nullable(),
@@ -108,16 +119,11 @@ export const employeeOptionsAnswerSchema = dataOf(employeeOptionsSchema);
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-const text = (max: number) => z.string().trim().max(max);
-const requiredText = (max: number) => z.string().trim().min(1).max(max);
 const id = z.number().int().positive();
 
 /** Letters, digits, dot, dash and underscore: it is typed at every sign-in. */
-export const usernameSchema = z
-  .string()
-  .trim()
+export const usernameSchema = text(64)
   .min(3)
-  .max(64)
   .regex(/^[A-Za-z0-9._-]+$/);
 
 /** The fields an employee's record is made of, shared by create and edit. */
@@ -127,7 +133,7 @@ const employeeFields = {
   /** Payroll number; empty when the employee has none yet. */
   matricola: text(30),
   username: usernameSchema,
-  email: z.string().trim().min(1).max(254).pipe(z.email()),
+  email: requiredText(254).pipe(z.email()),
   depositCardNumber: text(50),
   /** The main shop (businessPoint), or null. */
   shopId: id.nullable(),
@@ -149,50 +155,22 @@ const employeeFields = {
   useFingerprint: z.boolean(),
 };
 
-type PasswordPair = { password?: string; passwordConfirmation?: string };
-
-/** The birthday must agree with the fiscal code; the confirmation with the password (rule 'confirmed'). */
-function crossFieldChecks(
-  values: PasswordPair & { fiscalCode?: string; birthday?: string | null },
-  context: z.RefinementCtx,
-) {
+/** The birthday must agree with the fiscal code. */
+function crossFieldChecks(values: { fiscalCode?: string; birthday?: string | null }, context: z.RefinementCtx) {
   const issue = fiscalCodeBirthdayIssue(values);
   if (issue) context.addIssue({ ...issue, input: values.fiscalCode });
-  // Checked here rather than by the field, so an empty password on edit means "unchanged".
-  if (values.password && values.password.length < passwordMinLength) {
-    context.addIssue({
-      code: 'too_small',
-      origin: 'string',
-      minimum: passwordMinLength,
-      inclusive: true,
-      path: ['password'],
-      message: 'minLength',
-      input: values.password,
-    });
-  }
-  if ((values.password ?? '') !== (values.passwordConfirmation ?? '')) {
-    context.addIssue({
-      code: 'custom',
-      path: ['passwordConfirmation'],
-      message: 'confirmed',
-      params: { rule: 'confirmed' },
-      input: values.passwordConfirmation,
-    });
-  }
 }
 
-export const employeeCreateBodySchema = z
-  .object({
-    ...employeeFields,
-    password: z.string().min(1).max(1024),
-    passwordConfirmation: z.string().max(1024),
-  })
-  .superRefine(crossFieldChecks);
+/**
+ * No password: nobody sets a colleague's password. A new employee gets a mail with a link to choose
+ * their own (an invitation), and the email is where that link goes.
+ */
+export const employeeCreateBodySchema = z.object(employeeFields).superRefine(crossFieldChecks);
 export type EmployeeCreateBody = z.input<typeof employeeCreateBodySchema>;
 
 /**
- * Editing: the password only when it changes; shops and groups may be left out (unchanged), and
- * must be for a former employee, whose groups and shops only change with the type.
+ * Editing: shops and groups may be left out (unchanged), and must be for a former employee, whose
+ * groups and shops only change with the type. A new email is only pending until the person confirms it.
  */
 export const employeeUpdateBodySchema = z
   .object({
@@ -200,8 +178,6 @@ export const employeeUpdateBodySchema = z
     shopId: employeeFields.shopId.optional(),
     shopIds: employeeFields.shopIds.optional(),
     groupIds: employeeFields.groupIds.optional(),
-    password: z.string().max(1024).optional(),
-    passwordConfirmation: z.string().max(1024).optional(),
   })
   .superRefine(crossFieldChecks);
 export type EmployeeUpdateBody = z.input<typeof employeeUpdateBodySchema>;
@@ -253,7 +229,7 @@ export const singleDocumentParamsSchema = z.object({
 });
 export const documentFileQuerySchema = z.object({
   /** Any value asks for an attachment (download) instead of an inline preview. */
-  download: z.string().max(10).optional(),
+  download: text(10).optional(),
 });
 
 // ---------------------------------------------------------------------------------------------

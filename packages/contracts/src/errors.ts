@@ -12,20 +12,30 @@ export const errorCodes = {
   passkeyAlreadyRegistered: 409,
   passkeyFailed: 400,
   unauthenticated: 401,
+  sessionExpired: 401,
   forbidden: 403,
   csrfMismatch: 403,
   shopRequired: 409,
   shopNotAllowed: 403,
   groupHasMembers: 409,
   adminGroupProtected: 409,
+  // Delegation (contracts/permissions.ts mayDelegate): abilities the actor does not hold, or an admin group.
+  abilityNotHeld: 403,
   companyHasShops: 409,
   shopHasPeople: 409,
   shopHasHistory: 409,
   lastAdmin: 409,
   wrongPassword: 422,
+  // The new-password policy (server platform/password-policy.ts); the field error says the same on `password`.
+  passwordTooCommon: 422,
+  passwordContainsPersonalData: 422,
   resetTokenInvalid: 400,
   resetLinkExpired: 410,
   resetThrottled: 429,
+  emailLinkInvalid: 400,
+  emailLinkExpired: 410,
+  // Nobody sets or redirects the credentials (email, set-password link) of someone holding abilities they lack.
+  colleagueMorePrivileged: 403,
   userNotFoundForEmail: 404,
   registrationRequired: 409,
   fileTooLarge: 413,
@@ -61,8 +71,12 @@ export const errorCodes = {
   fiscalCloseFileUnreadable: 422,
   fiscalCloseFileField: 422,
   fiscalCloseFileOtherDay: 422,
+  // An XML file with a DOCTYPE could expand entities without end or reach outside: refused before parsing.
+  xmlDoctypeRefused: 422,
   // The daily cash report, the weekly cash, invoice requests and authorised expenses.
   cashReportClosed: 409,
+  // A partial confirmation freezes the figures: a change needs the confirmation withdrawn first.
+  cashReportPartiallyConfirmed: 409,
   cashReportChanged: 409,
   cashReportIncomplete: 422,
   cashDataMismatch: 422,
@@ -80,6 +94,7 @@ export const errorCodes = {
   weeklyCashTooEarly: 409,
   weeklyCashDaysOpen: 409,
   weeklyCashFilled: 409,
+  weeklyCashNoteRequired: 422,
   invoiceExists: 409,
   invoiceBlocked: 409,
   invoiceReceiptNotInReport: 422,
@@ -88,6 +103,9 @@ export const errorCodes = {
   expenseOverAuthorisation: 422,
   expenseBlocked: 409,
   expenseAuthorisationUsed: 409,
+  jobNotRetryable: 409,
+  // Linking a Telegram chat needs a bot (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME).
+  telegramNotConfigured: 409,
   notFound: 404,
   routeNotFound: 404,
   validation: 422,
@@ -113,6 +131,8 @@ export const validationRules = [
   'confirmed',
   'unique',
   'password',
+  'passwordTooCommon',
+  'passwordContainsPersonalData',
   'fiscalCode',
   'fiscalCodeCheck',
   'fiscalCodeBirthday',
@@ -128,12 +148,16 @@ export const validationRules = [
   'sdiCode',
   'dateRange',
   'dateRangeTooLong',
+  // A day that has not come yet where only past days make sense (an export of receipts).
+  'futureDate',
   'slotOrder',
   'slotOverlap',
   // The daily cash report's figures against the system register, the fiscal close and each other.
   'systemMismatch',
   'fiscalMismatch',
   'posSubtotalSum',
+  // Free text holding control characters or broken Unicode (contracts/common.ts `text`).
+  'textCharacters',
 ] as const;
 
 export type ValidationRule = (typeof validationRules)[number];

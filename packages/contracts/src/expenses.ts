@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, isoDateSchema } from './common';
+import { dataOf, isoDateSchema, requiredText, text } from './common';
 
 // Authorised expenses (spec §3 Authorised expense, §5 "costs must be authorised by management before entry"):
 // management authorises a shop to spend up to an amount on something between two dates; the shop's staff then
@@ -9,7 +9,7 @@ const amount = z.number().int().min(1).max(100_000_00);
 
 export const expenseAuthorisationBodySchema = z
   .object({
-    description: z.string().trim().min(1).max(200),
+    description: requiredText(200),
     maxAmountCents: amount,
     validFrom: isoDateSchema,
     validTo: isoDateSchema,
@@ -54,7 +54,7 @@ export const expenseAuthorisationParamsSchema = z.object({
 export const expenseBodySchema = z.object({
   authorisationId: z.number().int().positive(),
   amountCents: amount,
-  comments: z.string().trim().max(500).default(''),
+  comments: text(500, { multiLine: true }).default(''),
 });
 export type ExpenseBody = z.input<typeof expenseBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import type { ErrorCode } from './errors';
 import type { Ability } from './permissions';
 
@@ -180,20 +181,27 @@ export const fileRefusalSchema = z.object({
 
 // ——— Requests ———
 
+// Bounds well past the path checks' own limits (filePathProblem), so a long name or path still gets their
+// sharper message; these only stop what no path could be.
+/** Most items one delete takes. */
+const deleteItemsMax = 1000;
+const pathText = text(4 * filePathMaxLength, { trim: false });
+const nameText = text(4 * fileNameMaxBytes, { trim: false });
+
 /** `items` of q=delete: a JSON list of `{ path, type }`. */
 export const deleteItemsSchema = z
-  .array(z.object({ path: z.string(), type: z.string() }))
+  .array(z.object({ path: pathText, type: text(20, { trim: false }) }))
   .min(1)
-  .max(1000);
+  .max(deleteItemsMax);
 
 export const fileQuerySchema = z.discriminatedUnion('q', [
-  z.object({ q: z.literal('index'), path: z.string().default('/') }),
-  z.object({ q: z.literal('newfolder'), path: z.string(), name: z.string() }),
-  z.object({ q: z.literal('newDragedfolder'), path: z.string(), name: z.string() }),
-  z.object({ q: z.literal('rename'), from: z.string(), to: z.string() }),
-  z.object({ q: z.literal('delete'), items: z.string() }),
-  z.object({ q: z.literal('read'), path: z.string() }),
-  z.object({ q: z.literal('download'), path: z.string() }),
+  z.object({ q: z.literal('index'), path: pathText.default('/') }),
+  z.object({ q: z.literal('newfolder'), path: pathText, name: nameText }),
+  z.object({ q: z.literal('newDragedfolder'), path: pathText, name: nameText }),
+  z.object({ q: z.literal('rename'), from: pathText, to: pathText }),
+  z.object({ q: z.literal('delete'), items: text(deleteItemsMax * 4 * filePathMaxLength, { trim: false }) }),
+  z.object({ q: z.literal('read'), path: pathText }),
+  z.object({ q: z.literal('download'), path: pathText }),
 ]);
 export type FileRequest = z.infer<typeof fileQuerySchema>;
 

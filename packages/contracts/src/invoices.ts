@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, emptyOr, phoneSchema } from './common';
+import { dataOf, emptyOr, phoneSchema, requiredText, text } from './common';
 import { capSchema, fiscalCodeSchema, vatNumberSchema } from './italian-identifiers';
 
 // Invoice requests (spec §3 Invoice): a customer who paid with a receipt asks for an invoice of it. Shop staff
@@ -33,14 +33,14 @@ export const invoiceBodySchema = z
     receiptId: z.number().int().positive(),
     customerType: z.enum(invoiceCustomerTypes),
     /** A person's first name, or a company's name. */
-    name: z.string().trim().min(1).max(200),
-    surname: z.string().trim().max(100).default(''),
+    name: requiredText(200),
+    surname: text(100).default(''),
     fiscalCode: emptyOr(fiscalCodeSchema).default(''),
     vatNumber: emptyOr(vatNumberSchema).default(''),
-    street: z.string().trim().min(1).max(200),
-    streetNumber: z.string().trim().min(1).max(20),
+    street: requiredText(200),
+    streetNumber: requiredText(20),
     cap: capSchema,
-    city: z.string().trim().min(1).max(100),
+    city: requiredText(100),
     province: provinceSchema,
     /** ISO country code of the address. */
     state: codeSchema('invalid', /^[A-Z]{2}$/).default('IT'),

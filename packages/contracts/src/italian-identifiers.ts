@@ -85,7 +85,7 @@ function evenValue(character: string): number {
 }
 
 /** The check character over the first 15 characters as written (omocodia letters count as letters). */
-function fiscalCodeCheckCharacter(firstFifteen: string): string {
+export function fiscalCodeCheckCharacter(firstFifteen: string): string {
   let sum = 0;
   for (let index = 0; index < 15; index++) {
     const character = firstFifteen.charAt(index);

@@ -238,12 +238,37 @@ export const viewAllAbilities = {
   customers: 'customers.allShops',
 } as const satisfies Record<string, Ability>;
 
-/** Events a group can be notified of, and the channels of spec §9. */
-export const notificationEvents = [
-  ...permissionCatalog.adminNotifications,
-  ...permissionCatalog.shifts.filter((ability) => ability.startsWith('shifts.notifications.')),
-] as const;
-export type NotificationEvent = (typeof notificationEvents)[number];
+type ShiftNotification = Extract<(typeof permissionCatalog.shifts)[number], `shifts.notifications.${string}`>;
+type NotificationEventSpec = {
+  /** Who may receive it: holders of this ability (administrators hold every one). */
+  ability: Ability;
+  /** A shop's event reaches that shop's people and whoever sees all shops; a company's, every holder. */
+  scope: 'company' | 'shop';
+};
+
+/**
+ * Events people are notified of: spec §6 Admin notifications and Shifts notifications (each its own ability), and
+ * the cash register's, which reach whoever holds the ability of the work they ask for. `notify()` takes only these;
+ * each group chooses its channels per event (/app/usersGroup/notification/{id}/edit).
+ */
+export const notificationEventCatalog = {
+  ...(Object.fromEntries(
+    permissionCatalog.adminNotifications.map((ability) => [ability, { ability, scope: 'company' }]),
+  ) as Record<(typeof permissionCatalog.adminNotifications)[number], NotificationEventSpec>),
+  ...(Object.fromEntries(
+    permissionCatalog.shifts
+      .filter((ability) => ability.startsWith('shifts.notifications.'))
+      .map((ability) => [ability, { ability, scope: 'shop' }]),
+  ) as Record<ShiftNotification, NotificationEventSpec>),
+  /** A colleague partially confirmed the day: it waits for someone else to close it. */
+  'cashRegister.awaitingConfirmation': { ability: 'shops.cashRegister.close', scope: 'shop' },
+  /** Closing time came and the printer's daily close of the day is still missing. */
+  'cashRegister.fiscalCloseMissing': { ability: 'shops.cashRegister.dailyClose', scope: 'shop' },
+  /** Sunday evening: the week's cash may be filled now. */
+  'cashRegister.weeklyCashDue': { ability: 'shops.cashRegister.closeWeekly', scope: 'shop' },
+} as const satisfies Record<string, NotificationEventSpec>;
+export type NotificationEvent = keyof typeof notificationEventCatalog;
+export const notificationEvents = Object.keys(notificationEventCatalog) as NotificationEvent[];
 export const notificationChannels = ['email', 'web', 'telegram'] as const;
 export type NotificationChannel = (typeof notificationChannels)[number];
 
@@ -267,6 +292,24 @@ export const DEVELOPER_GROUP_NAME = 'Developer';
 /** Spec §6: admin when the first group is BOSS or has id 1; developer when it is Developer. */
 export function isAdminGroup(first: { id: number; name: string } | undefined): boolean {
   return first !== undefined && (first.id === ADMIN_GROUP_ID || first.name === BOSS_GROUP_NAME);
+}
+
+/** Who hands abilities out: an administrator, or someone holding `abilities`. */
+export type Delegator = { isAdmin: boolean; abilities: ReadonlySet<string> };
+
+/**
+ * Delegation (issue 16): nobody grants, or changes a group holding, an ability they do not hold
+ * themselves, so holding `employees.userGroups.edit` is never a way to every other ability; only
+ * administrators touch the administrator groups (which hold every ability). Used wherever abilities
+ * are granted: a group's abilities and notifications, and who may be put in a group.
+ */
+export function mayDelegate(
+  actor: Delegator,
+  group: { id: number; name: string; permissions: readonly string[] },
+): boolean {
+  if (actor.isAdmin) return true;
+  if (isAdminGroup(group)) return false;
+  return group.permissions.every((ability) => !isAbility(ability) || actor.abilities.has(ability));
 }
 
 export function isDeveloperGroup(first: { id: number; name: string } | undefined): boolean {

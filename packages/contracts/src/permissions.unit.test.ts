@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_GROUP_ID, allAbilities, isAbility, isAdminGroup, isDeveloperGroup } from './permissions';
+import { ADMIN_GROUP_ID, allAbilities, isAbility, isAdminGroup, isDeveloperGroup, mayDelegate } from './permissions';
 
 describe('isAdminGroup', () => {
   it('is true when the first group has id 1 or is BOSS', () => {
@@ -34,5 +34,29 @@ describe('the ability catalog', () => {
     }
     expect(isAbility('employees.everything')).toBe(false);
     expect(isAbility('public')).toBe(false);
+  });
+});
+
+describe('mayDelegate', () => {
+  const manager = { isAdmin: false, abilities: new Set<string>(['shops.view', 'employees.userGroups.edit']) };
+
+  it('lets an administrator delegate any group, the admin groups included', () => {
+    const admin = { isAdmin: true, abilities: new Set<string>() };
+    expect(mayDelegate(admin, { id: 1, name: 'Amministratore', permissions: [] })).toBe(true);
+    expect(mayDelegate(admin, { id: 7, name: 'Magazzino', permissions: [...allAbilities] })).toBe(true);
+  });
+
+  it('lets anybody else delegate only groups within their own abilities, never an admin group', () => {
+    expect(mayDelegate(manager, { id: 7, name: 'Magazzino', permissions: ['shops.view'] })).toBe(true);
+    expect(mayDelegate(manager, { id: 7, name: 'Magazzino', permissions: [] })).toBe(true);
+    expect(mayDelegate(manager, { id: 7, name: 'Magazzino', permissions: ['shops.view', 'shifts.view'] })).toBe(false);
+    const everything = { isAdmin: false, abilities: new Set<string>(allAbilities) };
+    expect(mayDelegate(everything, { id: 7, name: 'Magazzino', permissions: [...allAbilities] })).toBe(true);
+    expect(mayDelegate(everything, { id: 1, name: 'Amministratore', permissions: [] })).toBe(false);
+    expect(mayDelegate(everything, { id: 9, name: 'BOSS', permissions: [] })).toBe(false);
+  });
+
+  it('ignores stored names that are no longer abilities', () => {
+    expect(mayDelegate(manager, { id: 7, name: 'Magazzino', permissions: ['shops.retired'] })).toBe(true);
   });
 });

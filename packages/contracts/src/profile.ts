@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, emptyOr, isoDateSchema, languageSchema, phoneSchema } from './common';
+import { dataOf, emptyOr, isoDateSchema, languageSchema, phoneSchema, requiredText, text } from './common';
 import { businessDate } from './dates';
 import { bicSchema, capSchema, checkFiscalCode, fiscalCodeSchema, ibanSchema } from './italian-identifiers';
 
@@ -56,8 +56,6 @@ export const birthdaySchema = isoDateSchema.superRefine((value, context) => {
   context.addIssue({ code: 'invalid_format', format: 'date', message: 'date', input: value });
 });
 
-const requiredText = (max: number) => z.string().trim().min(1).max(max);
-
 /** An empty value is missing (required), not malformed: only a typed value is checked by `schema`. */
 const required = (schema: z.ZodType<string, string>) => z.string().trim().min(1).pipe(schema);
 
@@ -76,7 +74,7 @@ export const profileFieldSchemas = {
   iban: required(ibanSchema),
   bic: emptyOr(bicSchema),
   bankName: requiredText(100),
-  depositCardNumber: z.string().trim().max(50),
+  depositCardNumber: text(50),
 } satisfies Record<ProfileField, z.ZodType>;
 
 export const profileSchema = z.object({
@@ -89,6 +87,8 @@ export const profileSchema = z.object({
   name: z.string(),
   surname: z.string(),
   email: z.string(),
+  /** A new address asked for and waiting for its confirmation link to be opened. */
+  pendingEmail: z.string().nullable(),
   phone: z.string(),
   fiscalCode: z.string(),
   birthday: z.string().nullable(),
@@ -174,9 +174,9 @@ export type RegistrationBody = z.input<typeof registrationBodySchema>;
 
 export const passwordChangeBodySchema = z
   .object({
-    currentPassword: z.string().min(1).max(1024),
-    password: z.string().min(passwordMinLength).max(1024),
-    passwordConfirmation: z.string().min(1).max(1024),
+    currentPassword: text(1024, { trim: false }).min(1),
+    password: text(1024, { trim: false }).min(passwordMinLength),
+    passwordConfirmation: text(1024, { trim: false }).min(1),
   })
   .superRefine((values, context) => {
     if (values.password !== values.passwordConfirmation) {
@@ -199,3 +199,35 @@ export const avatarParamsSchema = z.object({ userId: z.coerce.number().int().pos
 
 /** Image types an avatar may be, decided by the file's content. */
 export const avatarMimeTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+// Telegram as a notification channel (issue 18): the person links their chat with a one-time code sent to the bot.
+
+/** Characters of a link code: no 0/O nor 1/I, since people read it from a screen and may type it on a phone. */
+export const telegramLinkCodeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const telegramLinkCodeLength = 8;
+export const telegramLinkCodeMinutes = 15;
+
+/** GET /api/profile/telegram: the person's chat, and when a pending code expires (never the code itself). */
+export const telegramLinkSchema = z.object({
+  /** A bot is set up (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME): without one no chat can be linked. */
+  configured: z.boolean(),
+  linked: z.boolean(),
+  /** The name the chat had on Telegram when it was linked. */
+  chatName: z.string().nullable(),
+  linkedAt: z.iso.datetime().nullable(),
+  botUsername: z.string().nullable(),
+  pendingCodeExpiresAt: z.iso.datetime().nullable(),
+});
+export type TelegramLink = z.infer<typeof telegramLinkSchema>;
+export const telegramLinkAnswerSchema = dataOf(telegramLinkSchema);
+
+/** POST /api/profile/telegram/link-code: the code, shown once; the t.me link sends it to the bot as /start <code>. */
+export const telegramLinkCodeSchema = z.object({
+  code: z.string(),
+  expiresAt: z.iso.datetime(),
+  /** Seconds it stays valid from now: a countdown needs no agreement between the server's and the device's clocks. */
+  validSeconds: z.number().int(),
+  link: z.url(),
+});
+export type TelegramLinkCode = z.infer<typeof telegramLinkCodeSchema>;
+export const telegramLinkCodeAnswerSchema = dataOf(telegramLinkCodeSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dataOf, isoDateSchema, pageOf } from './common';
+import { dataOf, isoDateSchema, pageOf, requiredText, text } from './common';
+import { jobSchema } from './jobs';
 
 // The shops' sales feed: receipts from the system register (with lines and payments) and the fiscal
 // printer's daily close ("chiusura fiscale", Z report). The daily cash closing, analytics, rankings,
@@ -21,7 +22,7 @@ export type FiscalCloseSource = (typeof fiscalCloseSources)[number];
 
 const cents = z.number().int().min(-100_000_000_00).max(100_000_000_00);
 const positiveCents = z.number().int().min(0).max(100_000_000_00);
-const code = z.string().trim().min(1).max(40);
+const code = requiredText(40);
 /** Numbers the database keeps as 4-byte integers. */
 const counter = z.number().int().max(2_147_483_647);
 
@@ -30,12 +31,12 @@ export const vatRateSchema = z.number().int().min(0).max(10_000);
 
 export const receiptLineSchema = z.object({
   productCode: code,
-  description: z.string().trim().max(200).default(''),
+  description: text(200).default(''),
   /** Pieces; negative on a return. */
   quantity: z.number().int().min(-100_000).max(100_000),
   unitPriceCents: cents,
   discountCents: cents.default(0),
-  priceList: z.string().trim().max(40).default(''),
+  priceList: text(40).default(''),
   subtotalCents: cents,
   vatRate: vatRateSchema,
 });
@@ -66,10 +67,10 @@ export const receiptRecordSchema = z.object({
   sequenceNumber: counter.nonnegative(),
   type: z.enum(receiptTypes),
   /** The employee at the till, by username or matricola, when the register knows it. */
-  employee: z.string().trim().max(60).nullable().default(null),
+  employee: text(60).nullable().default(null),
   /** The loyalty card scanned, when there was one. */
-  loyaltyCard: z.string().trim().max(40).nullable().default(null),
-  orderNumber: z.string().trim().max(40).nullable().default(null),
+  loyaltyCard: text(40).nullable().default(null),
+  orderNumber: text(40).nullable().default(null),
   totalCents: cents,
   discountCents: cents.default(0),
   pieces: z.number().int().min(-100_000).max(100_000),
@@ -149,7 +150,7 @@ export const salesClientSchema = z.object({
 });
 export type SalesClient = z.infer<typeof salesClientSchema>;
 export const salesClientsAnswerSchema = dataOf(z.array(salesClientSchema));
-export const salesClientCreateBodySchema = z.object({ name: z.string().trim().min(1).max(60) });
+export const salesClientCreateBodySchema = z.object({ name: requiredText(60) });
 export const salesClientCreatedAnswerSchema = dataOf(salesClientSchema.extend({ secret: z.string() }));
 
 export const salesSourceSchema = z.object({
@@ -237,3 +238,47 @@ export const fiscalCloseAnswerSchema = dataOf(fiscalCloseSchema);
 
 /** Read the close of this business day from the shop's fiscal printer. */
 export const readPrinterBodySchema = z.object({ businessDate: isoDateSchema });
+
+// ---------------------------------------------------------------------------------------------
+// The receipts export: a shop's receipt lines over a range of days as a CSV file, written by a job
+
+/** Longest range one export covers: a quarter, so a file stays within what a spreadsheet opens comfortably. */
+export const salesExportMaxDays = 93;
+
+/** Days from `from` to `to`, both counted (UTC arithmetic on calendar dates: no daylight-saving hour in the way). */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** From ≤ to, at most salesExportMaxDays; the server also refuses a day after today (the rule `futureDate`). */
+export const salesExportBodySchema = z
+  .object({ from: isoDateSchema, to: isoDateSchema })
+  .superRefine((body, context) => {
+    const rule = (name: string, params: Record<string, unknown> = {}) =>
+      context.addIssue({
+        code: 'custom',
+        message: name,
+        path: ['to'],
+        input: body.to,
+        params: { rule: name, ...params },
+      });
+    if (body.from > body.to) rule('dateRange');
+    else if (daysInRange(body.from, body.to) > salesExportMaxDays)
+      rule('dateRangeTooLong', { max: salesExportMaxDays });
+  });
+export type SalesExportBody = z.infer<typeof salesExportBodySchema>;
+
+/** An export as its job (state, progress, and once done `result.link` to download it) with the range it covers. */
+export const salesExportSchema = jobSchema.extend({ from: isoDateSchema, to: isoDateSchema });
+export type SalesExport = z.infer<typeof salesExportSchema>;
+export const salesExportAnswerSchema = dataOf(salesExportSchema);
+export const salesExportsAnswerSchema = dataOf(z.array(salesExportSchema));
+
+/** What a finished export leaves in its job's result. */
+export const salesExportResultSchema = z.object({
+  key: z.string(),
+  fileName: z.string(),
+  rows: z.number().int(),
+  link: z.string(),
+});
+export type SalesExportResult = z.infer<typeof salesExportResultSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { signedInSchema } from './auth';
-import { dataOf } from './common';
+import { dataOf, requiredText, text } from './common';
 
 // Two-factor sign-in (TOTP), recovery codes, passkeys (WebAuthn), the user's sessions and the
 // "is this person present" check used by shift punches.
@@ -23,12 +23,12 @@ export const recoveryCodeSchema = z
   .pipe(z.string().regex(/^[A-Z2-9]{10}$/));
 
 export const mfaSignInBodySchema = z.union([
-  z.object({ challenge: z.string().min(1).max(100), code: totpCodeSchema }),
-  z.object({ challenge: z.string().min(1).max(100), recoveryCode: recoveryCodeSchema }),
+  z.object({ challenge: text(100, { trim: false }).min(1), code: totpCodeSchema }),
+  z.object({ challenge: text(100, { trim: false }).min(1), recoveryCode: recoveryCodeSchema }),
 ]);
 export type MfaSignInBody = z.input<typeof mfaSignInBodySchema>;
 
-export const challengeBodySchema = z.object({ challenge: z.string().min(1).max(100) });
+export const challengeBodySchema = z.object({ challenge: text(100, { trim: false }).min(1) });
 
 /** What an authenticator app needs: the otpauth URI, its QR code (SVG data URL) and the key in text. */
 export const totpSetupSchema = z.object({
@@ -42,7 +42,10 @@ export const totpSetupAnswerSchema = dataOf(totpSetupSchema);
 export const recoveryCodesSchema = z.array(z.string()).length(recoveryCodeCount);
 export const recoveryCodesAnswerSchema = dataOf(z.object({ recoveryCodes: recoveryCodesSchema }));
 
-export const mfaSetupSignInBodySchema = z.object({ challenge: z.string().min(1).max(100), code: totpCodeSchema });
+export const mfaSetupSignInBodySchema = z.object({
+  challenge: text(100, { trim: false }).min(1),
+  code: totpCodeSchema,
+});
 /** The forced setup at sign-in ends signed in, with the recovery codes to keep. */
 export const mfaSetupSignInAnswerSchema = dataOf(signedInSchema.extend({ recoveryCodes: recoveryCodesSchema }));
 
@@ -77,15 +80,15 @@ export const passkeysAnswerSchema = dataOf(z.array(passkeySchema));
 export const passkeyAnswerSchema = dataOf(passkeySchema);
 
 export const passkeyRegisterBodySchema = z.object({
-  challenge: z.string().min(1).max(100),
-  name: z.string().trim().min(1).max(passkeyNameMaxLength),
+  challenge: text(100, { trim: false }).min(1),
+  name: requiredText(passkeyNameMaxLength),
   response: webAuthnJsonSchema,
 });
 
 /** Nobody is named: the authenticator offers its own passkeys, so the answer never tells who has an account. */
 export const passkeySignInOptionsBodySchema = z.object({});
 export const passkeySignInBodySchema = z.object({
-  challenge: z.string().min(1).max(100),
+  challenge: text(100, { trim: false }).min(1),
   response: webAuthnJsonSchema,
   remember: z.boolean().default(false),
 });
@@ -110,10 +113,10 @@ export const presenceOptionsAnswerSchema = dataOf(
   z.object({ userId: z.number().int(), name: z.string(), passkey: ceremonySchema.nullable() }),
 );
 export const presenceBodySchema = z.union([
-  z.object({ userId: z.number().int().positive(), password: z.string().min(1).max(1024) }),
+  z.object({ userId: z.number().int().positive(), password: text(1024, { trim: false }).min(1) }),
   z.object({
     userId: z.number().int().positive(),
-    challenge: z.string().min(1).max(100),
+    challenge: text(100, { trim: false }).min(1),
     response: webAuthnJsonSchema,
   }),
 ]);

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { dataOf, emptyOr, isoDateSchema, pageOf, paginationQuerySchema, phoneSchema } from './common';
+import {
+  dataOf,
+  emptyOr,
+  isoDateSchema,
+  pageOf,
+  paginationQuerySchema,
+  phoneSchema,
+  requiredText,
+  text,
+} from './common';
 import { capSchema } from './italian-identifiers';
 
 // Shops (spec §2 Management › shops, §3 Shop): the shop's record, its closures (closed for good,
@@ -20,8 +29,6 @@ export type RankingPortal = (typeof rankingPortals)[number];
 export const shopStatuses = ['open', 'closed', 'all'] as const;
 export type ShopStatus = (typeof shopStatuses)[number];
 
-const text = (max: number) => z.string().trim().max(max);
-const requiredText = (max: number) => z.string().trim().min(1).max(max);
 const upperCase = (value: string) => value.toUpperCase();
 
 /**
@@ -51,9 +58,9 @@ export const ipAddressSchema = z
 
 export const shopListQuerySchema = paginationQuerySchema.extend({
   /** Matches the name, the code (business / deposit id) or the city. */
-  search: z.string().trim().max(100).optional(),
+  search: text(100).optional(),
   companyId: z.coerce.number().int().positive().optional(),
-  section: z.string().trim().max(100).optional(),
+  section: text(100).optional(),
   status: z.enum(shopStatuses).default('open'),
 });
 export type ShopListQuery = z.input<typeof shopListQuerySchema>;
@@ -106,7 +113,7 @@ export const shopBodySchema = z
     routerIp: emptyOr(ipAddressSchema),
     routerUsername: text(100),
     // Not trimmed: a space can be part of a password.
-    routerPassword: z.string().min(1).max(200).nullable().optional(),
+    routerPassword: text(200, { trim: false }).min(1).nullable().optional(),
     accountNumber: text(50),
     merchantCode: text(50),
     closed: z.boolean().default(false),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, pageOf, paginationQuerySchema } from './common';
+import { dataOf, pageOf, paginationQuerySchema, requiredText, text } from './common';
 import {
   type Ability,
   allAbilities,
@@ -11,7 +11,7 @@ import {
 export const abilitySchema = z.enum(allAbilities as [Ability, ...Ability[]]);
 
 export const userGroupListQuerySchema = paginationQuerySchema.extend({
-  search: z.string().trim().max(100).optional(),
+  search: text(100).optional(),
 });
 
 export const userGroupSummarySchema = z.object({
@@ -33,7 +33,7 @@ export type UserGroup = z.infer<typeof userGroupSchema>;
 export const userGroupAnswerSchema = dataOf(userGroupSchema);
 
 export const userGroupBodySchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: requiredText(100),
   permissions: z.array(abilitySchema).max(allAbilities.length),
 });
 export type UserGroupBody = z.infer<typeof userGroupBodySchema>;

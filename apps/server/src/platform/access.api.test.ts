@@ -13,12 +13,12 @@ import {
   testAppKey,
 } from '../../test/harness';
 import { buildApp } from '../app';
-import { resolveSession, type SessionContext } from '../modules/auth/auth.service';
 import { userShops } from '../modules/shops/shops.schema';
 import { userGroups } from '../modules/user-groups/user-groups.schema';
 import { assertShopInScope, shopsInScope } from './access';
 import { issueCsrfToken, isValidCsrfToken } from './crypto';
 import { AppError } from './errors';
+import { resolveSession, type SessionContext } from './sessions';
 
 // Small, so a sign-in fits and a slightly bigger body does not.
 const bodyLimit = 2048;
@@ -360,9 +360,9 @@ describe('the session’s shop is checked again on every request', () => {
 describe('shopsInScope and assertShopInScope', () => {
   async function sessionOf(username: string): Promise<SessionContext> {
     const token = await signIn(test.app, username);
-    const session = await resolveSession({ db: test.db, config: test.config, token });
-    if (!session) throw new Error(`no session for ${username}`);
-    return session;
+    const resolved = await resolveSession({ db: test.db, config: test.config, token });
+    if (resolved.status !== 'active') throw new Error(`no session for ${username}`);
+    return resolved.session;
   }
 
   it('gives administrators every shop in every area', async () => {

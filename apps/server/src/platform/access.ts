@@ -3,9 +3,9 @@
 // place that reads the bearer token; it runs before validation so 401/403 come before 422.
 import { type Access, viewAllAbilities } from '@bottega/contracts/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resolveSession, type SessionContext } from '../modules/auth/auth.service';
 import { isValidCsrfToken } from './crypto';
 import { AppError } from './errors';
+import { resolveSession, type SessionContext } from './sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -75,8 +75,10 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (access === 'public') {
       return;
     }
-    request.auth = token ? await resolveSession({ db: app.db, config: app.config, token }) : null;
-    if (!request.auth) throw new AppError('unauthenticated');
+    const resolved = token ? await resolveSession({ db: app.db, config: app.config, token }) : null;
+    if (resolved?.status === 'expired') throw new AppError('sessionExpired');
+    if (resolved?.status !== 'active') throw new AppError('unauthenticated');
+    request.auth = resolved.session;
     if (access !== 'authenticated' && !request.auth.abilities.has(access)) throw new AppError('forbidden');
     if (config.shop && request.auth.shopId === null) throw new AppError('shopRequired');
   });

@@ -4,8 +4,8 @@
 // access hook, refuses everyone else with 403 before validation, like an ability would.
 import { isDeveloperGroup } from '@bottega/contracts/permissions';
 import type { FastifyInstance } from 'fastify';
-import type { SessionContext } from '../modules/auth/auth.service';
 import { AppError } from './errors';
+import type { SessionContext } from './sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,5 +1,6 @@
 // One error type for the whole server and the handler that turns any failure into
 // `{ code, message, errors? }` in the caller's language; never a stack trace, never a bare 500 for bad input.
+
 import {
   type ErrorBody,
   type ErrorCode,
@@ -7,6 +8,7 @@ import {
   type ValidationRule,
   validationRules,
 } from '@bottega/contracts/errors';
+import { waitDuration } from '@bottega/contracts/wait';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { pickLanguage, translate } from './i18n';
@@ -120,10 +122,14 @@ export function describeError(error: FastifyError, request: FastifyRequest, repl
           ]),
         )
       : undefined;
-    // A "too many" answer that tells the wait in its message tells it to programs too (RFC 9110 Retry-After).
+    // A "too many" answer that tells the wait in its message tells it to programs too (RFC 9110 Retry-After);
+    // people read it in minutes (`wait`), seconds only under a minute.
     const { seconds } = error.params;
-    if (error.status === 429 && typeof seconds === 'number') reply.header('retry-after', String(Math.ceil(seconds)));
-    return answer(error.code, error.status, error.params, errors);
+    if (typeof seconds !== 'number') return answer(error.code, error.status, error.params, errors);
+    if (error.status === 429) reply.header('retry-after', String(Math.ceil(seconds)));
+    const { unit, count } = waitDuration(seconds);
+    const wait = translate(lng, `common:wait.${unit}`, { count });
+    return answer(error.code, error.status, { ...error.params, wait }, errors);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: Record<string, string[]> = {};

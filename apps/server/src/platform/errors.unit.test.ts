@@ -79,11 +79,15 @@ describe('the error handler', () => {
     }
   }
 
-  it('tells the seconds to wait of a 429 in Retry-After as well as in the message', async () => {
-    const locked = await answerFor(new AppError('tooManyAttempts', { seconds: 900 }));
+  it('tells the seconds to wait of a 429 in Retry-After, and the wait in minutes (seconds under one) in the message', async () => {
+    const locked = await answerFor(new AppError('tooManyAttempts', { seconds: 895 }));
     expect(locked.statusCode).toBe(429);
-    expect(locked.headers['retry-after']).toBe('900');
-    expect(locked.json()).toEqual({ code: 'tooManyAttempts', message: 'Too many attempts: try again in 900 seconds.' });
+    expect(locked.headers['retry-after']).toBe('895');
+    expect(locked.json()).toEqual({ code: 'tooManyAttempts', message: 'Too many attempts: try again in 15 minutes.' });
+    const minute = await answerFor(new AppError('tooManyAttempts', { seconds: 60 }));
+    expect(minute.json().message).toBe('Too many attempts: try again in 1 minute.');
+    const moment = await answerFor(new AppError('tooManyAttempts', { seconds: 1 }));
+    expect(moment.json().message).toBe('Too many attempts: try again in 1 second.');
 
     const throttled = await answerFor(new AppError('resetThrottled', { seconds: 41.2 }));
     expect(throttled.headers['retry-after']).toBe('42');

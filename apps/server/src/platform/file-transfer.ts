@@ -1,10 +1,24 @@
 // Files in and out of HTTP, for every route that takes or sends one (employee documents, avatars, the
-// file manager): the one file of a multipart upload, read whole within the route's size limit with the
-// form's text fields, and the Content-Disposition of a file sent back.
-import type { FastifyRequest } from 'fastify';
+// file manager, cash-report attachments): the one file of a multipart upload, read whole within the
+// route's size limit with the form's text fields (control characters refused, bidirectional-text ones
+// dropped from the name), and a file sent back with its Content-Disposition and the headers that keep a
+// browser from running it.
+import { isTypedText } from '@bottega/contracts/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
-/** An uploaded file as the browser sent it: its bytes, the name and type it claims. */
+/**
+ * Control characters, the bidirectional-text ones included: U+202E (right-to-left override) makes
+ * "invoice‮fdp.exe" read as "invoiceexe.pdf", and the others can reorder or hide parts of a name.
+ */
+const controlCharacters = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/** A file name as people may be shown it: without control characters (see above). */
+export function withoutControlCharacters(name: string): string {
+  return name.replace(controlCharacters, '');
+}
+
+/** An uploaded file as the browser sent it: its bytes, the name (without bidirectional controls) and type it claims. */
 export type Upload = { bytes: Uint8Array; fileName: string; declaredType: string };
 
 /** The form's text fields (the file manager's target `path`), whether sent before or after the file. */
@@ -30,7 +44,16 @@ export async function readUpload(request: FastifyRequest, limitBytes: number): P
     throw error;
   }
   if (!upload) throw new AppError('validation', {}, { file: [{ rule: 'required' }] });
-  return { ...upload, fields };
+  // A multipart form passes no schema and no JSON guard: its file name and fields get the text check here.
+  const texts: [string, string][] = [['file', upload.fileName], ...Object.entries(fields)];
+  const refused = texts.find(([name, value]) => !isTypedText(name) || !isTypedText(value));
+  if (refused) {
+    // A field whose very name is refused is not echoed back.
+    const field = isTypedText(refused[0]) ? refused[0] : '_';
+    throw new AppError('validation', {}, { [field]: [{ rule: 'textCharacters' }] });
+  }
+  // What is left to drop are the bidirectional-text controls, which a typed name may hold by accident.
+  return { ...upload, fileName: withoutControlCharacters(upload.fileName), fields };
 }
 
 const binaryUnits = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
@@ -48,7 +71,9 @@ export function formatBinarySize(bytes: number): string {
 }
 
 /** RFC 6266 with RFC 5987's `filename*`: an ASCII fallback name and the exact one in UTF-8. */
-export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  // Names stored before uploads were cleaned may still hold control characters.
+  const fileName = withoutControlCharacters(name);
   const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   // encodeURIComponent leaves ' ( ) * as they are, which RFC 5987's attr-char does not allow.
   const encoded = encodeURIComponent(fileName).replace(
@@ -56,4 +81,23 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
     (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Sends a stored file, inline for the in-page preview or as an attachment. Its type is the one sniffed on
+ * upload (or text/plain); nosniff keeps a browser from reading it as anything else, and the sandbox from
+ * running any script in it with the app's origin when it is opened from its URL. Never cached.
+ */
+export function sendFile(
+  reply: FastifyReply,
+  file: { bytes: Uint8Array; fileName: string; type: string },
+  kind: 'inline' | 'attachment',
+) {
+  return reply
+    .type(file.type)
+    .header('content-disposition', contentDisposition(kind, file.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', 'sandbox')
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(file.bytes));
 }

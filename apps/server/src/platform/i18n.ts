@@ -32,12 +32,34 @@ function lookup(lng: Language, namespace: string, key: string): string | undefin
   return typeof node === 'string' ? node : undefined;
 }
 
-/** `translate('it', 'errors:shopRequired', { seconds: 3 })`; Italian fills any gap, the key is the last resort. */
+/** i18next's plural keys: `key_one`, `key_other` … by the language's plural rules for `count`, else `key`. */
+function lookupPlural(lng: Language, namespace: string, key: string, count: unknown): string | undefined {
+  const plural = typeof count === 'number' ? `${key}_${new Intl.PluralRules(lng).select(count)}` : undefined;
+  return (
+    (plural && lookup(lng, namespace, plural)) ??
+    (plural && lookup(lng, namespace, `${key}_other`)) ??
+    lookup(lng, namespace, key)
+  );
+}
+
+/** Whether `lng` itself has the text (no fallback to Italian): start-up checks of catalogs. */
+export function hasTranslation(lng: Language, namespacedKey: string): boolean {
+  const separator = namespacedKey.indexOf(':');
+  return lookup(lng, namespacedKey.slice(0, separator), namespacedKey.slice(separator + 1)) !== undefined;
+}
+
+/**
+ * `translate('it', 'errors:shopRequired', { seconds: 3 })`, with i18next's plural keys when `count` is given;
+ * Italian fills any gap, the key is the last resort.
+ */
 export function translate(lng: Language, namespacedKey: string, params: Record<string, unknown> = {}): string {
   const separator = namespacedKey.indexOf(':');
   const namespace = separator === -1 ? 'common' : namespacedKey.slice(0, separator);
   const key = namespacedKey.slice(separator + 1);
-  const text = lookup(lng, namespace, key) ?? lookup(defaultLanguage, namespace, key) ?? namespacedKey;
+  const text =
+    lookupPlural(lng, namespace, key, params.count) ??
+    lookupPlural(defaultLanguage, namespace, key, params.count) ??
+    namespacedKey;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 

@@ -25,6 +25,16 @@ describe('translate', () => {
   });
 });
 
+describe('translate with a count', () => {
+  it("picks i18next's plural key by the language's rules, like the web", () => {
+    expect(translate('it', 'common:wait.minutes', { count: 1 })).toBe('1 minuto');
+    expect(translate('it', 'common:wait.minutes', { count: 15 })).toBe('15 minuti');
+    expect(translate('ar', 'common:wait.minutes', { count: 2 })).toBe('دقيقتين');
+    expect(translate('ar', 'common:wait.minutes', { count: 5 })).toBe('5 دقائق');
+    expect(translate('bg', 'common:wait.seconds', { count: 30 })).toBe('30 секунди');
+  });
+});
+
 describe('pickLanguage', () => {
   it('is Italian without a header or without a supported language', () => {
     expect(pickLanguage(undefined)).toBe('it');

@@ -211,6 +211,49 @@ export function loginThrottleScenarios(store: { redisUrl?: string; redisKeyPrefi
     ]);
   });
 
+  it("lets the owner's browser with a device cookie in while a stranger keeps the account locked for untrusted clients", async () => {
+    const { one, two } = servers();
+    const { account } = await knownUser();
+    for (let address = 0; address < 4; address += 1) await failures(one, { account, ip: newAddress() }, 5);
+    // Without a device cookie, from anywhere: locked for the window.
+    expect(await secondsToWait(two.assertAllowed({ account, ip: newAddress() }))).toBe(900);
+    // With one, from the very addresses that failed: in.
+    const owner = { account, ip: newAddress(), device: 'owner-browser' };
+    expect(await secondsToWait(two.assertAllowed(owner))).toBe(0);
+    // Its own failures lock that cookie only, and leave the account's lock for untrusted clients as it was.
+    expect(await failures(one, owner, 5)).toEqual([0, 0, 0, 0, 900]);
+    expect(await secondsToWait(two.assertAllowed(owner))).toBe(900);
+    expect(await secondsToWait(two.assertAllowed({ ...owner, device: 'office-pc' }))).toBe(0);
+    // A success with the cookie clears the cookie's counters, not the untrusted clients' lock.
+    await one.recordSuccess({ ...owner, device: 'office-pc' });
+    expect(await secondsToWait(two.assertAllowed({ account, ip: newAddress() }))).toBe(900);
+  });
+
+  it('never lets more than 100 failures on an account through in an hour, from untrusted clients and cookies together', async () => {
+    const { one, two, advance } = servers();
+    const { account } = await knownUser();
+    // The most untrusted clients can do in an hour: four account locks of 20 failures each.
+    for (let round = 0; round < 4; round += 1) {
+      for (let address = 0; address < 4; address += 1) {
+        const answers = await failures(one, { account, ip: newAddress() }, 5);
+        expect(answers.at(-1)).toBe(900);
+      }
+      if (round < 3) advance(window);
+    }
+    // 80 so far: a browser with a device cookie still gets in, and its 20 more reach the cap.
+    const devices = ['a', 'b', 'c', 'd'].map((device) => ({ account, ip: newAddress(), device }));
+    expect(await secondsToWait(two.assertAllowed(devices[0] as SignInAttempt))).toBe(0);
+    for (const device of devices.slice(0, 3)) expect(await failures(two, device, 5)).toEqual([0, 0, 0, 0, 900]);
+    // The hundredth failure of the hour locks the account for everyone, cookies included, for an hour.
+    expect(await failures(two, devices[3] as SignInAttempt, 5)).toEqual([0, 0, 0, 0, 3600]);
+    expect(await secondsToWait(one.assertAllowed({ account, ip: newAddress(), device: 'e' }))).toBe(3600);
+    expect(await secondsToWait(one.assertAllowed({ account, ip: newAddress() }))).toBe(3600);
+    advance(3_600_000);
+    expect(await secondsToWait(one.assertAllowed({ account, ip: newAddress(), device: 'e' }))).toBe(0);
+    const capLocks = (await lockAudits(devices[3]?.ip as string)).filter((row) => row.data?.scope === 'cap');
+    expect(capLocks.map((row) => row.data)).toEqual([{ scope: 'cap', seconds: 3600 }]);
+  });
+
   it('counts failures arriving together on several server processes once each', async () => {
     const { one, two } = servers();
     const attempt = { account: (await knownUser()).account, ip: newAddress() };

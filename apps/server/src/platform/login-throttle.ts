@@ -1,23 +1,34 @@
-// Brute-force lockout for sign-in (spec §8: "too many attempts, retry after N seconds", the limit not shown).
+// Brute-force lockout for sign-in (spec §8: "too many attempts, retry after N minutes", the limit not shown).
 //
-// Every failure is counted on three keys: the pair (account + client address), the address alone and
-// the account alone. The account is `u<user id>` when the login matched someone, else `l<SHA-256 of the
-// lower-cased login>`, so a login that matches nobody is counted and locked exactly like a real one: the
-// answers never tell which logins exist.
-// - pair: LOGIN_MAX_ATTEMPTS (5) failures within LOGIN_WINDOW_MINUTES (15) lock it for one window, and
-//   each lock in a row doubles the next one, up to LOGIN_MAX_LOCK_MINUTES (1440);
+// A browser where the person signed in before carries a device cookie for them (OWASP "Slow Down Online
+// Guessing Attacks with Device Cookies", see modules/auth/device-cookie.ts). The counters an attempt
+// touches depend on it:
+// - with a valid device cookie for the account, a failure counts on that cookie alone (`device`: like a
+//   pair, LOGIN_MAX_ATTEMPTS in LOGIN_WINDOW_MINUTES, doubling) — and the account's locks for untrusted
+//   clients do not apply to it, so a stranger's failures elsewhere never keep the owner's own browser out;
+// - without one (untrusted client), a failure counts on three keys: the pair (account + client address),
+//   the address alone and the account alone.
+// - either way, on the account's absolute cap: at most 100 failures in an hour (ASVS 6.3.1), counted
+//   from the first one, however they are spread over clients and cookies.
+// The account is `u<user id>` when the login matched someone, else `l<SHA-256 of the lower-cased login>`,
+// so a login that matches nobody is counted and locked exactly like a real one: the answers never tell
+// which logins exist.
+// - pair and device: LOGIN_MAX_ATTEMPTS (5) failures within LOGIN_WINDOW_MINUTES (15) lock it for one
+//   window, and each lock in a row doubles the next one, up to LOGIN_MAX_LOCK_MINUTES (1440);
 // - address: 4 × as many (a shop's tablets share one address), growing the same way;
-// - account, from every address: 4 × as many, and its lock lasts one window and never grows.
+// - account, from every untrusted client: 4 × as many, and its lock lasts one window and never grows.
 // Why the account's lock never grows: the pair and the address are the stranger's own, so the only
-// lock a stranger can put on somebody who signs in from elsewhere is the account's. It lasts one window;
-// while it holds, the stranger's attempts are refused uncounted, so they cannot stretch it; locking it
-// again takes another 4 × LOGIN_MAX_ATTEMPTS failures, from at least four addresses since each pair locks
-// after LOGIN_MAX_ATTEMPTS, and those pairs' (and addresses') locks double every time. Keeping someone out
-// thus costs ever more addresses, and as soon as the stranger stops the person is back in within a window.
+// lock a stranger can put on somebody who signs in from elsewhere without a device cookie is the
+// account's. It lasts one window; while it holds, the stranger's attempts are refused uncounted, so they
+// cannot stretch it; locking it again takes another 4 × LOGIN_MAX_ATTEMPTS failures, from at least four
+// addresses since each pair locks after LOGIN_MAX_ATTEMPTS, and those pairs' (and addresses') locks
+// double every time. With the defaults untrusted clients thus make at most 80 failures in an hour, so
+// they alone never reach the cap, and a browser with a device cookie keeps its share of it.
 //
 // The failure that reaches a limit already answers 429 with the lock's length, so the person learns at
-// once how long to wait instead of on the next try. A success clears the pair's and the account's
-// counters; the address keeps everyone else's. Lock starts are audited.
+// once how long to wait instead of on the next try. A success clears the counters of its pair, device
+// cookie and (without a device cookie) the account's; the address keeps everyone else's and the cap
+// keeps the hour's guesses. Lock starts are audited.
 //
 // A key that has been quiet for one window (nothing counted and no lock in force) is forgotten, lock
 // history included: the doubling only bites whoever keeps trying. Counters are shared by every server
@@ -33,7 +44,10 @@ import { hashToken } from './crypto';
 import type { Database, Executor } from './db';
 import { AppError } from './errors';
 
-export type ThrottleScope = 'pair' | 'address' | 'account';
+export type ThrottleScope = 'pair' | 'address' | 'account' | 'device' | 'cap';
+
+/** ASVS 6.3.1: no more failed guesses than this in an hour on one account, from wherever they come. */
+export const accountHourlyCap = 100;
 
 /** What one scope allows, in milliseconds. */
 export type ScopeRule = { limit: number; windowMs: number; maxLockMs: number };
@@ -56,11 +70,15 @@ type Stored = ThrottleState | undefined;
 export function scopeRules(settings: Config['loginThrottle']): Record<ThrottleScope, ScopeRule> {
   const windowMs = settings.windowMinutes * 60_000;
   const maxLockMs = settings.maxLockMinutes * 60_000;
+  const hourMs = 60 * 60_000;
   return {
     pair: { limit: settings.maxAttempts, windowMs, maxLockMs },
+    device: { limit: settings.maxAttempts, windowMs, maxLockMs },
     address: { limit: 4 * settings.maxAttempts, windowMs, maxLockMs },
     // One window at most, whatever the lock history: see the module comment.
     account: { limit: 4 * settings.maxAttempts, windowMs, maxLockMs: Math.min(windowMs, maxLockMs) },
+    // The hour from the first failure, then locked for an hour: never more than the cap in it.
+    cap: { limit: accountHourlyCap, windowMs: hourMs, maxLockMs: hourMs },
   };
 }
 
@@ -96,8 +114,11 @@ export function accountKey(userId: number | null, login: string): string {
   return userId === null ? `l${hashToken(login.toLowerCase())}` : `u${userId}`;
 }
 
-/** A sign-in attempt: its account (see accountKey) and the client address. */
-export type SignInAttempt = { account: string; ip: string };
+/**
+ * A sign-in attempt: its account (see accountKey), the client address and, when the browser holds a
+ * valid device cookie for the account, that cookie's id.
+ */
+export type SignInAttempt = { account: string; ip: string; device?: string };
 
 export type LoginThrottle = {
   /**
@@ -111,7 +132,10 @@ export type LoginThrottle = {
    * the failure reaching a limit included; otherwise returns, and the caller answers its own error.
    */
   recordFailure(attempt: SignInAttempt & { userId: number | null }): Promise<void>;
-  /** Clears the pair's and the account's counters (not the address's: other people share it). */
+  /**
+   * Clears the counters of the pair and of the device cookie presented, and without one the account's
+   * (not the address's: other people share it; not the cap: it holds the hour's guesses).
+   */
   recordSuccess(attempt: SignInAttempt): Promise<void>;
 };
 
@@ -269,23 +293,31 @@ export function createLoginThrottle(options: {
   now?: () => Date;
 }): LoginThrottle & { close(): Promise<void> } {
   const rules = scopeRules(options.settings);
-  const windowMs = rules.pair.windowMs;
+  // A key is kept as long as the longest window may still need it (the cap's hour, by default); the rules
+  // themselves forget each key after its own window.
+  const longestWindowMs = Math.max(...Object.values(rules).map((rule) => rule.windowMs));
   const store = options.redisUrl
-    ? redisStore(options.redisUrl, options.redisKeyPrefix ?? 'bottega:login-throttle:', windowMs)
-    : databaseStore(options.db, windowMs);
+    ? redisStore(options.redisUrl, options.redisKeyPrefix ?? 'bottega:login-throttle:', longestWindowMs)
+    : databaseStore(options.db, longestWindowMs);
   const clock = () => (options.now ? options.now() : new Date()).getTime();
-  const keysOf = (attempt: SignInAttempt) => ({
-    pair: `pair:${attempt.account}:${attempt.ip}`,
-    address: `ip:${attempt.ip}`,
-    account: `account:${attempt.account}`,
-  });
+  /** The keys an attempt is counted on and checked against, by scope: see the module comment. */
+  const keysOf = (attempt: SignInAttempt): Partial<Record<ThrottleScope, string>> => {
+    const cap = `cap:${attempt.account}`;
+    if (attempt.device !== undefined) return { device: `device:${attempt.account}:${attempt.device}`, cap };
+    return {
+      pair: `pair:${attempt.account}:${attempt.ip}`,
+      address: `ip:${attempt.ip}`,
+      account: `account:${attempt.account}`,
+      cap,
+    };
+  };
   const longestLock = (states: Stored[], now: number) =>
     Math.max(0, ...states.map((state) => secondsLocked(state, now)));
 
   return {
     async assertAllowed(attempt) {
       const now = clock();
-      const seconds = longestLock(await store.read(Object.values(keysOf(attempt))), now);
+      const seconds = longestLock(await store.read(Object.values(keysOf(attempt)) as string[]), now);
       if (seconds > 0) throw new AppError('tooManyAttempts', { seconds });
     },
     async recordFailure(attempt) {
@@ -317,8 +349,8 @@ export function createLoginThrottle(options: {
       if (seconds > 0) throw new AppError('tooManyAttempts', { seconds });
     },
     async recordSuccess(attempt) {
-      const keys = keysOf(attempt);
-      await store.remove([keys.pair, keys.account]);
+      const { pair, account, device } = keysOf(attempt);
+      await store.remove([pair, account, device].filter((key) => key !== undefined));
     },
     close: () => store.close(),
   };

@@ -21,11 +21,13 @@ function fail(rule: (typeof rules)['pair'], state: ThrottleState | undefined, at
 }
 
 describe('scopeRules', () => {
-  it('gives the pair the limit, the address and the account four times as much, all on one window', () => {
+  it('gives the pair and a device cookie the limit, the address and the account four times as much, the account 100 an hour', () => {
     expect(rules).toEqual({
       pair: { limit: 5, windowMs: 15 * minute, maxLockMs: 1440 * minute },
       address: { limit: 20, windowMs: 15 * minute, maxLockMs: 1440 * minute },
       account: { limit: 20, windowMs: 15 * minute, maxLockMs: 15 * minute },
+      device: { limit: 5, windowMs: 15 * minute, maxLockMs: 1440 * minute },
+      cap: { limit: 100, windowMs: 60 * minute, maxLockMs: 60 * minute },
     });
     // The account's lock never outlasts the longest lock either.
     expect(scopeRules({ maxAttempts: 3, windowMinutes: 30, maxLockMinutes: 10 }).account.maxLockMs).toBe(10 * minute);

@@ -3,7 +3,7 @@ import { bigserial, index, integer, pgTable, text, timestamp, varchar } from 'dr
 /**
  * Every mail the app sends, written in the same transaction as the change that causes it
  * (transactional outbox). With SMTP_URL a job delivers it; without, it stays here for developers
- * to read in the app.
+ * to read in the app, its secret redacted.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -20,6 +20,11 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * The mail's secret (the token of its link), sealed with the app key: text and html hold it only
+     * as [redacted]. Dropped once the mail has left, so the table never holds a usable credential.
+     */
+    sealedSecret: text('sealed_secret'),
   },
   (table) => [
     index('mail_outbox_pending_idx').on(table.sentAt, table.id),

@@ -1,16 +1,23 @@
-// Mail: templates written in the recipient's language, a transactional outbox, and the loop that
-// delivers it over SMTP. A mail is first a row of mail_outbox, written in the same transaction as
-// the change that causes it, so a mail is never sent for a change that rolled back nor lost for one
-// that committed. With SMTP_URL a poller sends pending rows; without it they stay in the outbox,
-// where developers read them in the app (/app/developer/mail).
+// Mail: templates written in the recipient's language, a transactional outbox, and the job that
+// delivers each mail over SMTP. A mail is first a row of mail_outbox, written with its delivery job in
+// the same transaction as the change that causes it, so a mail is never sent for a change that rolled
+// back nor lost for one that committed. With SMTP_URL the job sends it; without it stays in the
+// outbox, where developers read it in the app (/app/developer/mail).
+// A mail's secret (the token of a reset, invitation or confirmation link) is meant for its recipient
+// alone: the outbox keeps the body with the secret shown as [redacted] and the secret itself sealed
+// with the app key, unsealed only into the copy handed to SMTP and dropped once the mail has left.
+// Neither a developer reading the outbox nor someone reading the database can use it.
 import { type Language, languageSchema } from '@bottega/contracts/common';
 import { mailMaxAttempts } from '@bottega/contracts/developer';
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Database, Executor } from './db';
+import { z } from 'zod';
+import { decryptSecret, encryptSecret } from './crypto';
+import type { Executor } from './db';
 import { translate } from './i18n';
+import { defineJob, enqueueJob } from './jobs';
 import { mailOutbox } from './mail.schema';
+import { tellNotSent } from './web-notifications';
 
 // ---------------------------------------------------------------------------------------------
 // Templates: texts in locales/<lng>/mail.json, rendered as plain text and as simple HTML.
@@ -35,10 +42,46 @@ const mailTemplates = {
     action: { label: t('passwordReset.action'), url: params.link },
     after: [t('passwordReset.validity', { minutes: params.minutes }), t('passwordReset.ignore')],
   }),
+  setPassword: (t: Translate, params: { name: string; username: string; link: string; days: number }): MailContent => ({
+    subject: t('setPassword.subject'),
+    greeting: t('layout.greeting', { name: params.name }),
+    paragraphs: [t('setPassword.intro', { username: params.username })],
+    action: { label: t('setPassword.action'), url: params.link },
+    after: [t('setPassword.validity', { days: params.days }), t('setPassword.ignore')],
+  }),
+  /** To the new address: the change happens only when this link is opened. */
+  emailChange: (
+    t: Translate,
+    params: { name: string; username: string; link: string; hours: number },
+  ): MailContent => ({
+    subject: t('emailChange.subject'),
+    greeting: t('layout.greeting', { name: params.name }),
+    paragraphs: [t('emailChange.intro', { username: params.username })],
+    action: { label: t('emailChange.action'), url: params.link },
+    after: [t('emailChange.validity', { hours: params.hours }), t('emailChange.ignore')],
+  }),
+  /** To the old address, so a change nobody expected is noticed. */
+  emailChangeNotice: (t: Translate, params: { name: string; email: string }): MailContent => ({
+    subject: t('emailChangeNotice.subject'),
+    greeting: t('layout.greeting', { name: params.name }),
+    paragraphs: [t('emailChangeNotice.intro', { email: params.email }), t('emailChangeNotice.ignore')],
+  }),
+  /** A notification by email (notify()): the event's text in the recipient's language and a link to its page. */
+  notification: (t: Translate, params: { name: string; text: string; link: string | null }): MailContent => ({
+    subject: t('notification.subject', { text: params.text }),
+    greeting: t('layout.greeting', { name: params.name }),
+    paragraphs: [params.text],
+    ...(params.link ? { action: { label: t('notification.action'), url: params.link } } : {}),
+    after: [t('notification.why')],
+  }),
 } satisfies Record<string, (t: Translate, params: never) => MailContent>;
 
 export type MailTemplate = keyof typeof mailTemplates;
 export type MailParams<T extends MailTemplate> = Parameters<(typeof mailTemplates)[T]>[1];
+
+/** The templates whose link carries a secret: they are only ever written with it, so it is never stored readable. */
+const secretTemplates = new Set<MailTemplate>(['passwordReset', 'setPassword', 'emailChange']);
+type SecretTemplate = 'passwordReset' | 'setPassword' | 'emailChange';
 export type RenderedMail = { subject: string; text: string; html: string };
 
 const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -104,37 +147,58 @@ export function renderMail<T extends MailTemplate>(template: T, lng: Language, p
   return { subject: content.subject, text, html };
 }
 
+/** What the outbox shows in place of a mail's secret. */
+export const redactedSecret = '[redacted]';
+
+/** The stored body with its secret put back: only for the copy that goes to the recipient. */
+function revealSecret(body: string, secret: string): string {
+  return body.replaceAll(redactedSecret, secret);
+}
+
 /**
- * Writes a mail to the outbox, in the caller's transaction. After that transaction commits, call
- * kickMailDelivery() so it leaves at once rather than at the next poll.
+ * Writes a mail to the outbox and queues its delivery job, in the caller's transaction. After that transaction
+ * commits, call kickJobs() so it leaves at once rather than at the next poll. A `secret` (a link's token, which
+ * must appear in the params as it is) is stored only redacted in the body and sealed aside. `triggeredBy` is told
+ * ("notification not sent") when the mail finally cannot be delivered.
  */
-export async function enqueueMail<T extends MailTemplate>(options: {
-  db: Executor;
-  to: string;
-  template: T;
-  /** The recipient's language (users.lng); anything unknown falls back to Italian. */
-  lng: string;
-  params: MailParams<T>;
-}): Promise<number> {
+export async function enqueueMail<T extends MailTemplate>(
+  options: {
+    db: Executor;
+    to: string;
+    template: T;
+    /** The recipient's language (users.lng); anything unknown falls back to Italian. */
+    lng: string;
+    params: MailParams<T>;
+    triggeredBy?: number | null;
+  } & (T extends SecretTemplate ? { secret: { value: string; appKey: string } } : { secret?: never }),
+): Promise<number> {
   const lng = languageSchema.catch('it').parse(options.lng);
   const mail = renderMail(options.template, lng, options.params);
+  const secret = options.secret as { value: string; appKey: string } | undefined;
+  if (secretTemplates.has(options.template) !== Boolean(secret)) {
+    throw new Error(`the ${options.template} mail is written ${secret ? 'with' : 'without'} a secret`);
+  }
+  if (secret && !mail.text.includes(secret.value)) throw new Error('the secret is not in the mail it belongs to');
+  const redact = (body: string) => (secret ? body.replaceAll(secret.value, redactedSecret) : body);
   const [row] = await options.db
     .insert(mailOutbox)
     .values({
       recipient: options.to,
       subject: mail.subject.slice(0, 300),
-      text: mail.text,
-      html: mail.html,
+      text: redact(mail.text),
+      html: redact(mail.html),
       template: options.template,
       lng,
+      sealedSecret: secret ? encryptSecret(secret.appKey, secret.value) : null,
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('the mail was not written to the outbox');
+  await enqueueJob(options.db, deliverMailJob, { mailId: row.id, triggeredBy: options.triggeredBy ?? null });
   return row.id;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Delivery: a small poller, one per server process, safe to run on every node.
+// Delivery: one job per mail (platform/jobs.ts), retried with the jobs' back-off up to mailMaxAttempts.
 
 export type OutgoingMail = { from: string; to: string; subject: string; text: string; html: string };
 
@@ -143,7 +207,7 @@ export type MailTransport = { send: (mail: OutgoingMail) => Promise<void>; close
 
 /** nodemailer over SMTP_URL (e.g. smtp://user:pass@host:587, smtps://… for TLS from the start). */
 export function createSmtpTransport(smtpUrl: string): MailTransport {
-  // Short timeouts: a send holds the row's lock (on PGlite, the whole database) while it waits.
+  // Short timeouts: a slow server delays only its own mail's job, and a dead one is found out quickly.
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: 10_000,
@@ -158,21 +222,16 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
   };
 }
 
-/**
- * Seconds after creation before each attempt: the waits double from 30 s up to an hour, so a mail
- * that keeps failing is tried at 0 s, 30 s, 1.5 min, 3.5 min … and the tenth time about 3 hours
- * after it was written. The outbox has no "next attempt" column, so the plan counts from created_at.
- */
-export function retrySchedule(baseSeconds = 30, capSeconds = 3600): number[] {
-  const schedule = [0];
-  for (let attempt = 1; attempt < mailMaxAttempts; attempt += 1) {
-    const wait = Math.min(baseSeconds * 2 ** (attempt - 1), capSeconds);
-    schedule.push((schedule[attempt - 1] as number) + wait);
+/** One transport per SMTP_URL for the life of the process (nodemailer keeps no connection between mails). */
+const transports = new Map<string, MailTransport>();
+function transportFor(smtpUrl: string): MailTransport {
+  let transport = transports.get(smtpUrl);
+  if (!transport) {
+    transport = createSmtpTransport(smtpUrl);
+    transports.set(smtpUrl, transport);
   }
-  return schedule;
+  return transport;
 }
-
-export type DeliveryOutcome = 'sent' | 'failed' | 'none';
 
 function describeError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -180,154 +239,64 @@ function describeError(error: unknown): string {
 }
 
 /**
- * Sends the oldest mail that is due, if any. The row is claimed with FOR UPDATE SKIP LOCKED and
- * its lock held until the attempt is recorded, so two pollers (or two server nodes) never send the
- * same mail twice: the other one skips it and takes the next.
+ * Sends one mail of the outbox. With SMTP: the secret is unsealed into the copy handed over, then dropped with the
+ * mail marked sent; a refusal is written on the mail (attempts, error) and the job retried. Without SMTP the mail
+ * stays in the outbox for developers; its secret can reach its recipient no other way, so when
+ * MAIL_SECRETS_TO_CONSOLE says so (the demo and development on one machine) it is written once to the server's
+ * console, for whoever runs the server, and dropped.
  */
-export async function deliverNextMail(options: {
-  db: Database;
-  transport: MailTransport;
-  from: string;
-  schedule?: number[];
-}): Promise<DeliveryOutcome> {
-  const schedule = options.schedule ?? retrySchedule();
-  // Whole seconds written into the query: they are this module's numbers, never user input.
-  const secondsAfterCreation = sql.raw(schedule.map((seconds) => String(Math.max(0, Math.trunc(seconds)))).join(', '));
-  return options.db.transaction(async (tx) => {
-    const [mail] = await tx
-      .select()
-      .from(mailOutbox)
-      .where(
-        and(
-          isNull(mailOutbox.sentAt),
-          lt(mailOutbox.attempts, schedule.length),
-          sql`${mailOutbox.createdAt} + make_interval(secs => (ARRAY[${secondsAfterCreation}]::int[])[${mailOutbox.attempts} + 1]) <= now()`,
-        ),
-      )
-      .orderBy(asc(mailOutbox.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (!mail) return 'none';
+export const deliverMailJob = defineJob({
+  kind: 'mail.deliver',
+  payload: z.object({ mailId: z.number().int(), triggeredBy: z.number().int().nullable() }),
+  maxAttempts: mailMaxAttempts,
+  run: async ({ payload, db, log, now, config: settings, complete }) => {
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, payload.mailId));
+    if (!mail || mail.sentAt) return complete();
+    const secret = mail.sealedSecret ? decryptSecret(settings.appKey, mail.sealedSecret) : null;
+    const reveal = (body: string) => (secret ? revealSecret(body, secret) : body);
+    const transport = settings.smtpUrl ? transportFor(settings.smtpUrl) : undefined;
+    if (!transport) {
+      if (!secret || !settings.mailSecretsToConsole) return complete();
+      log.info(`Mail ${mail.id} to ${mail.recipient} (no SMTP_URL, so only here):\n${reveal(mail.text)}`);
+      return complete(async (tx) => {
+        await tx.update(mailOutbox).set({ sealedSecret: null }).where(eq(mailOutbox.id, mail.id));
+        return undefined;
+      });
+    }
+    const attempts = mail.attempts + 1;
     try {
-      await options.transport.send({
-        from: options.from,
+      await transport.send({
+        from: settings.mailFrom,
         to: mail.recipient,
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
+        text: reveal(mail.text),
+        html: reveal(mail.html),
       });
     } catch (error) {
-      await tx
+      await db
         .update(mailOutbox)
-        .set({ attempts: mail.attempts + 1, lastError: describeError(error) })
+        // A mail that will not be tried again has no use for its secret.
+        .set({
+          attempts,
+          lastError: describeError(error),
+          ...(attempts >= mailMaxAttempts ? { sealedSecret: null } : {}),
+        })
         .where(eq(mailOutbox.id, mail.id));
-      return 'failed';
+      throw error;
     }
     // last_error is kept: it tells why earlier attempts failed.
-    await tx
-      .update(mailOutbox)
-      .set({ attempts: mail.attempts + 1, sentAt: new Date() })
-      .where(eq(mailOutbox.id, mail.id));
-    return 'sent';
-  });
-}
-
-export type MailDelivery = { kick: () => Promise<void>; stop: () => Promise<void> };
-
-const runningDeliveries = new Set<MailDelivery>();
-
-/** Wakes this process's delivery loops now, e.g. right after a transaction that wrote a mail has committed. */
-export function kickMailDelivery(): void {
-  for (const delivery of runningDeliveries) void delivery.kick();
-}
-
-/**
- * Polls the outbox every `intervalMs` (and whenever kicked) and sends what is due, at most
- * `batchSize` mails a round. One round runs at a time; a kick during a round asks for another.
- * A failed attempt usually means the SMTP server is down, so the poller then pauses (30 s, doubling
- * up to 5 minutes) instead of trying every other due mail against it, each waiting for its timeout.
- */
-export function startMailDelivery(options: {
-  db: Database;
-  transport: MailTransport;
-  from: string;
-  logger?: FastifyBaseLogger;
-  intervalMs?: number;
-  batchSize?: number;
-  schedule?: number[];
-  pauseAfterFailureMs?: number;
-}): MailDelivery {
-  const batchSize = options.batchSize ?? 50;
-  const pauseMs = options.pauseAfterFailureMs ?? 30_000;
-  let failuresInARow = 0;
-  let pausedUntil = 0;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-
-  const round = async () => {
-    do {
-      again = false;
-      for (let sent = 0; sent < batchSize && !stopped && Date.now() >= pausedUntil; sent += 1) {
-        const outcome = await deliverNextMail(options);
-        if (outcome === 'none') break;
-        if (outcome === 'sent') failuresInARow = 0;
-        if (outcome === 'failed') {
-          failuresInARow += 1;
-          const pause = Math.min(pauseMs * 2 ** (failuresInARow - 1), 300_000);
-          pausedUntil = Date.now() + pause;
-          options.logger?.warn({ pauseMs: pause }, 'a mail could not be delivered; it will be retried');
-        }
-      }
-    } while (again && !stopped && Date.now() >= pausedUntil);
-  };
-
-  const kick = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = round()
-      .catch((error: unknown) => options.logger?.error({ err: error }, 'mail delivery failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  const timer = setInterval(() => void kick(), options.intervalMs ?? 5000);
-  timer.unref();
-
-  const delivery: MailDelivery = {
-    kick,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      runningDeliveries.delete(delivery);
-      await running;
-      options.transport.close?.();
-    },
-  };
-  runningDeliveries.add(delivery);
-  return delivery;
-}
-
-/** With SMTP_URL, the app delivers its outbox while it listens and stops doing so when it closes. */
-export function registerMailDelivery(app: FastifyInstance): void {
-  const { smtpUrl, mailFrom } = app.config;
-  if (!smtpUrl) return;
-  let delivery: MailDelivery | undefined;
-  app.addHook('onListen', async () => {
-    delivery ??= startMailDelivery({
-      db: app.db,
-      transport: createSmtpTransport(smtpUrl),
-      from: mailFrom,
-      logger: app.log,
+    await complete(async (tx) => {
+      await tx
+        .update(mailOutbox)
+        .set({ attempts, sentAt: now(), sealedSecret: null })
+        .where(eq(mailOutbox.id, mail.id));
+      return undefined;
     });
-    void delivery.kick();
-  });
-  app.addHook('onClose', async () => {
-    await delivery?.stop();
-  });
-}
+  },
+  onGiveUp: async (tx, job) => {
+    await tx.update(mailOutbox).set({ sealedSecret: null }).where(eq(mailOutbox.id, job.payload.mailId));
+    if (job.payload.triggeredBy !== null) {
+      await tellNotSent(tx, { userId: job.payload.triggeredBy, channel: 'email', error: job.lastError });
+    }
+  },
+});

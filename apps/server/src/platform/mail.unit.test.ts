@@ -1,7 +1,6 @@
 import { languages } from '@bottega/contracts/common';
-import { mailMaxAttempts } from '@bottega/contracts/developer';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderMail, retrySchedule } from './mail';
+import { escapeHtml, renderMail } from './mail';
 
 const params = { name: 'Sara', link: 'https://bottega.example/reset-password?token=abc_123', minutes: 60 };
 
@@ -41,16 +40,5 @@ describe('renderMail', () => {
 
   it('escapes the five HTML characters', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
-  });
-});
-
-describe('retrySchedule', () => {
-  it('doubles the wait from 30 seconds up to an hour, for every attempt allowed', () => {
-    const schedule = retrySchedule();
-    expect(schedule).toHaveLength(mailMaxAttempts);
-    expect(schedule.slice(0, 5)).toEqual([0, 30, 90, 210, 450]);
-    const waits = schedule.slice(1).map((seconds, index) => seconds - (schedule[index] as number));
-    expect(Math.max(...waits)).toBeLessThanOrEqual(3600);
-    expect(waits).toEqual([...waits].sort((a, b) => a - b));
   });
 });

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
+import { withoutControlCharacters } from './file-transfer';
 
 export type Storage = {
   /** Stores the bytes under a new key inside `area` (e.g. `employees/12`) and answers the key. */
@@ -102,12 +103,9 @@ export function sniffFileType(bytes: Uint8Array): SniffedType | null {
 
 /** A file name safe to show and to send back in Content-Disposition: no path, no control characters. */
 export function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
+  const base = withoutControlCharacters(name).split(/[\\/]/).pop() ?? '';
   const cleaned = [...base]
-    .filter(
-      (character) =>
-        character.charCodeAt(0) > 0x1f && character.charCodeAt(0) !== 0x7f && !'<>:"|?*'.includes(character),
-    )
+    .filter((character) => !'<>:"|?*'.includes(character))
     .join('')
     .trim();
   return (cleaned || 'file').slice(0, 200);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useAuthUser } from '../features/auth/auth.api';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { keepToastsAbove } from '../ui/toast-clearance';
 import { AppFooter } from './app-footer';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
@@ -25,6 +26,10 @@ export function AppLayout() {
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
       padding="md"
     >
+      {/* The keyboard's first stop: past the header and the menu, to the page. */}
+      <a href="#main-content" className="skip-link">
+        {t('skipToContent')}
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -43,21 +48,23 @@ export function AppLayout() {
               aria-label={t('menu.toggle')}
             />
             <Group gap={8} wrap="nowrap" renderRoot={(props) => <Link to="/app" {...props} />} c="inherit" td="none">
-              <img src="/favicon.svg" alt="" width={26} height={26} />
-              <Text fw={700} size="lg">
+              <img src="/favicon.svg" alt="Bottega" width={26} height={26} />
+              {/* On a phone the logo alone, so the shop's badge keeps its room. */}
+              <Text fw={700} size="lg" visibleFrom="xs" aria-hidden>
                 Bottega
               </Text>
             </Group>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
             {user?.shop && (
               <Tooltip label={t('navbar.currentShop')}>
+                {/* At every width; only a name longer than the room left is shortened. */}
                 <Badge
                   variant="light"
                   size="lg"
                   tt="none"
                   leftSection={<IconBuildingStore size={14} />}
-                  visibleFrom="xs"
+                  styles={{ root: { flexShrink: 1, minWidth: 0 }, label: { overflow: 'hidden' } }}
                   data-testid="current-shop"
                 >
                   <bdi>{user.shop.name}</bdi>
@@ -72,7 +79,7 @@ export function AppLayout() {
       <AppShell.Navbar p="xs">
         <SideMenu onNavigate={closeMobile} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         <Outlet />
         {phone && (
           <Box mt="xl" py="sm" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>
@@ -81,7 +88,7 @@ export function AppLayout() {
         )}
       </AppShell.Main>
       {!phone && (
-        <AppShell.Footer>
+        <AppShell.Footer ref={keepToastsAbove}>
           <AppFooter />
         </AppShell.Footer>
       )}

@@ -2,7 +2,10 @@ import type { Ability } from '@bottega/contracts/permissions';
 import type { Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
-/** The menu sections of spec §2, in menu order; each feature puts its entries in one of them. */
+/**
+ * The menu sections of spec §2, in menu order, and last the developers' tools (shown only to them); each feature
+ * puts its entries in one of them.
+ */
 export const menuSections = [
   'management',
   'accountancy',
@@ -15,6 +18,7 @@ export const menuSections = [
   'documents',
   'marketing',
   'automation',
+  'developer',
 ] as const;
 export type MenuSection = (typeof menuSections)[number];
 
@@ -28,4 +32,11 @@ export type AppRoute = {
   developer?: boolean;
   load: () => Promise<{ default: ComponentType }>;
   menu?: { section: MenuSection | null; label: string; icon: Icon };
+  /** The page's name in the document title (a locale key); a menu entry's label when not given. */
+  title?: string;
 };
+
+/** The locale key naming a screen in the document title. */
+export function routeTitle(route: AppRoute): string | undefined {
+  return route.title ?? route.menu?.label;
+}

@@ -1,24 +1,16 @@
 // Guards /app (spec §2, §4): no token → the login page (which brings the user back afterwards; a cash
-// report's edit page is named by its report id); a user that fails to load → the token is removed and the
-// page reloads; a user with shops but none chosen → back to the shop choice; a registration still pending →
+// report's edit page is named by its report id); an expired session → the login page saying so; a user
+// that fails to load otherwise → the token is removed and the page reloads; a user with shops but none chosen → back to the shop choice; a registration still pending →
 // the registration page.
 import type { Ability } from '@bottega/contracts/permissions';
-import { Center, Loader } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAuthUser, useSelectableShops } from '../features/auth/auth.api';
+import { isSessionExpired, useAuthUser, useSelectableShops } from '../features/auth/auth.api';
 import { signInPathFor } from '../features/auth/sign-in-redirect';
 import { RegistrationGate } from '../features/profile/components/registration-gate';
 import { authToken } from '../lib/api-client';
+import { FullPageLoader } from '../ui/full-page-loader';
 import { StatusPage } from '../ui/status-page';
-
-export function FullPageLoader() {
-  return (
-    <Center h="100dvh">
-      <Loader aria-label="loading" />
-    </Center>
-  );
-}
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
@@ -29,11 +21,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const failed = user.isError;
 
   useEffect(() => {
-    if (failed) {
+    // An expired session is taken to the sign-in page by the query cache (providers.tsx).
+    if (failed && !isSessionExpired(user.error)) {
       authToken.clear();
       window.location.reload();
     }
-  }, [failed]);
+  }, [failed, user.error]);
 
   const signIn = signInPathFor(location);
   if (!hasToken) return <Navigate to={signIn} replace />;

@@ -1,47 +1,36 @@
 // History-mode routing (spec §2): the login at `/`, everything else under `/app` behind sign-in.
-import { lazy, Suspense } from 'react';
+// Only the login page comes with the first load (issue 16's budget): the password-reset pages and the
+// signed-in app (its frame, menu and screens, app/signed-in-app.tsx) are fetched when first shown.
 import { createBrowserRouter } from 'react-router';
-import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
 import { LoginPage } from '../features/auth/pages/login-page';
-import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
-import { StatusPage } from '../ui/status-page';
-import { AppLayout } from './app-layout';
-import { FullPageLoader, RequireAbility, RequireAuth } from './require-auth';
-import { appRoutes } from './routes';
-
-const screens = appRoutes.map((route) => {
-  const Screen = lazy(route.load);
-  const element = (
-    <RequireAbility key={route.path} ability={route.ability}>
-      <Suspense fallback={<FullPageLoader />}>
-        <Screen />
-      </Suspense>
-    </RequireAbility>
-  );
-  return route.path === '' ? { index: true, element } : { path: route.path, element };
-});
+import { lazyScreen } from '../lib/lazy-component';
 
 export const router = createBrowserRouter([
   { path: '/', element: <LoginPage /> },
-  // The password reset by email (spec §8) needs no sign-in, like the login.
-  { path: '/forgot-password', element: <ForgotPasswordPage /> },
-  { path: '/reset-password', element: <ResetPasswordPage /> },
+  // The links mailed to a person (spec §8: reset, invitation, new address) need no sign-in, like the login.
   {
-    path: '/app',
-    element: (
-      <RequireAuth>
-        <AppLayout />
-      </RequireAuth>
+    path: '/forgot-password',
+    element: lazyScreen(() =>
+      import('../features/auth/pages/forgot-password-page').then((module) => module.ForgotPasswordPage),
     ),
-    children: [...screens, { path: '*', element: <StatusPage status={404} /> }],
   },
   {
-    path: '*',
-    element: (
-      <RequireAuth>
-        <AppLayout />
-      </RequireAuth>
+    path: '/reset-password',
+    element: lazyScreen(() =>
+      import('../features/auth/pages/reset-password-page').then((module) => module.ResetPasswordPage),
     ),
-    children: [{ path: '*', element: <StatusPage status={404} /> }],
   },
+  {
+    path: '/set-password',
+    element: lazyScreen(() =>
+      import('../features/auth/pages/reset-password-page').then((module) => module.SetPasswordPage),
+    ),
+  },
+  {
+    path: '/confirm-email',
+    element: lazyScreen(() =>
+      import('../features/auth/pages/confirm-email-page').then((module) => module.ConfirmEmailPage),
+    ),
+  },
+  { path: '*', element: lazyScreen(() => import('./signed-in-app').then((module) => module.SignedInApp)) },
 ]);

@@ -5,6 +5,7 @@ import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { developerRoutes } from '../features/developer/developer.routes';
 import { employeesRoutes } from '../features/employees/employees.routes';
 import { filesRoutes } from '../features/files/files.routes';
+import { notificationsRoutes } from '../features/notifications/notifications.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
 import { salesRoutes } from '../features/sales/sales.routes';
 import { shopsRoutes } from '../features/shops/shops.routes';
@@ -22,4 +23,5 @@ export const appRoutes: AppRoute[] = [
   ...companiesRoutes,
   ...filesRoutes,
   ...profileRoutes,
+  ...notificationsRoutes,
 ];

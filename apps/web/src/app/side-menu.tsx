@@ -1,10 +1,12 @@
 // The side menu: every screen the user may open, grouped by the sections of spec §2 and
-// collapsible; a section with nothing the user may open is not shown at all.
+// collapsible; a section with nothing the user may open is not shown at all. The section of the page
+// on screen opens by itself, however the page was reached (a link, the address, the back button).
 import { NavLink, ScrollArea } from '@mantine/core';
 import {
   type Icon,
   IconBuildingStore,
   IconCalculator,
+  IconCode,
   IconFileText,
   IconRobot,
   IconSettings,
@@ -15,6 +17,7 @@ import {
   IconUser,
   IconVideo,
 } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuthUser } from '../features/auth/auth.api';
@@ -34,6 +37,7 @@ const sectionIcons: Record<MenuSection, Icon> = {
   documents: IconFileText,
   marketing: IconSpeakerphone,
   automation: IconRobot,
+  developer: IconCode,
 };
 
 /**
@@ -95,6 +99,18 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   );
   const topLevel = visible.filter((route) => route.menu?.section === null);
   const current = currentRoute(visible, pathname);
+  const currentSection = current?.menu?.section ?? null;
+  const [opened, setOpened] = useState<ReadonlySet<MenuSection>>(() => new Set(currentSection ? [currentSection] : []));
+  useEffect(() => {
+    if (currentSection) setOpened((sections) => new Set(sections).add(currentSection));
+  }, [currentSection]);
+  const toggle = (section: MenuSection, open: boolean) =>
+    setOpened((sections) => {
+      const next = new Set(sections);
+      if (open) next.add(section);
+      else next.delete(section);
+      return next;
+    });
 
   return (
     <ScrollArea type="auto" style={{ flex: 1 }} component="nav" aria-label={t('menu.label')}>
@@ -105,14 +121,18 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
         const entries = visible.filter((route) => route.menu?.section === section);
         if (entries.length === 0) return null;
         const SectionIcon = sectionIcons[section];
-        const containsCurrent = current !== undefined && entries.includes(current);
         return (
           <NavLink
             key={section}
             label={t(`menu.sections.${section}`)}
             leftSection={<SectionIcon size={18} stroke={1.6} />}
-            defaultOpened={containsCurrent}
+            opened={opened.has(section)}
+            component="button"
+            type="button"
+            aria-expanded={opened.has(section)}
+            onChange={(open) => toggle(section, open)}
             childrenOffset={28}
+            data-testid={`menu-section-${section}`}
           >
             {entries.map((route) => (
               <MenuEntry key={route.path} route={route} current={route === current} onNavigate={onNavigate} />

@@ -1,6 +1,14 @@
 // The user menu of the navbar: the profile, language, dark mode, changing shop and signing out.
 import { type Language, languages } from '@bottega/contracts/common';
-import { Group, Menu, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import {
+  Group,
+  Menu,
+  Text,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   IconCheck,
   IconLanguage,
@@ -31,13 +39,16 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('userMenu.open')} data-testid="user-menu">
-          <Group gap="xs" wrap="nowrap">
+        {/* Named by the person (its words hidden from sight), not by its initials and name as seen, so its name and
+            what it shows never disagree, on a phone too where only the avatar is seen. */}
+        <UnstyledButton data-testid="user-menu">
+          <Group gap="xs" wrap="nowrap" aria-hidden>
             <ProfileAvatar url={user.avatar} name={user.name} size="sm" data-testid="navbar-avatar" />
             <Text size="sm" fw={500} visibleFrom="sm">
               <bdi>{user.name}</bdi>
             </Text>
           </Group>
+          <VisuallyHidden>{t('userMenu.open', { name: user.name })}</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

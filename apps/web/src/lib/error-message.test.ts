@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiErrorOf } from './api-client';
-import { errorMessage, secondsToWait } from './error-message';
+import { errorMessage, formatWait, secondsToWait } from './error-message';
 
 const t = ((key: string) => key) as unknown as TFunction;
 
@@ -60,5 +60,17 @@ describe('errorMessage', () => {
     expect(errorMessage(new ApiError(0, 'network', ''), t)).toBe('errors:network');
     expect(errorMessage(new Error('boom'), t)).toBe('errors:internal');
     expect(errorMessage(null, t)).toBeNull();
+  });
+});
+
+describe('formatWait', () => {
+  const counted = ((key: string, options: { count: number }) => `${key}:${options.count}`) as unknown as TFunction;
+
+  it('tells whole minutes, rounded up, and seconds only under a minute', () => {
+    expect(formatWait(895, counted)).toBe('common:wait.minutes:15');
+    expect(formatWait(60, counted)).toBe('common:wait.minutes:1');
+    expect(formatWait(61, counted)).toBe('common:wait.minutes:2');
+    expect(formatWait(59, counted)).toBe('common:wait.seconds:59');
+    expect(formatWait(0.2, counted)).toBe('common:wait.seconds:1');
   });
 });

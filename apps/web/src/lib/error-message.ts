@@ -1,3 +1,4 @@
+import { waitDuration } from '@bottega/contracts/wait';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { ApiError } from './api-client';
@@ -15,9 +16,15 @@ export function secondsToWait(error: unknown, now: number): number {
   return Math.max(0, Math.ceil((error.retryAt - now) / 1000));
 }
 
+/** A wait as people read it: "15 minuti", seconds only under a minute (the server words its messages alike). */
+export function formatWait(seconds: number, t: TFunction): string {
+  const { unit, count } = waitDuration(seconds);
+  return t(`common:wait.${unit}`, { count });
+}
+
 /**
- * errorMessage for a form the server may hold back for a while ("too many attempts, retry after N
- * seconds"): the seconds count down in the message, `waiting` holds the form back meanwhile, and the
+ * errorMessage for a form the server may hold back for a while ("too many attempts, retry in N
+ * minutes"): the wait counts down in the message, `waiting` holds the form back meanwhile, and the
  * message goes when the wait is over. `describe` words any other failure.
  */
 export function useWaitingErrorMessage(
@@ -39,6 +46,6 @@ export function useWaitingErrorMessage(
   if (!(error instanceof ApiError) || retryAt === null) return { message: describe(error, t), waiting: false };
   const seconds = secondsToWait(error, now);
   return seconds > 0
-    ? { message: t(`errors:${error.code}`, { seconds }), waiting: true }
+    ? { message: t(`errors:${error.code}`, { seconds, wait: formatWait(seconds, t) }), waiting: true }
     : { message: null, waiting: false };
 }

@@ -1,6 +1,7 @@
 // The forms check with the same Zod schemas as the server and word each failure as the server would
 // (the rules of validation.json), so a message never changes between typing and saving.
 import { type ValidationRule, validationRules } from '@bottega/contracts/errors';
+import type { UseFormReturnType } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 
@@ -53,4 +54,30 @@ export function firstFieldErrors(fieldErrors: Record<string, string[]>): Record<
       .filter(([, messages]) => messages.length > 0)
       .map(([field, messages]) => [field, messages[0] as string]),
   );
+}
+
+/** The Italian identifiers staff type: checked as soon as their field is left, not only on save. */
+export const identifierFields: readonly string[] = ['fiscalCode', 'vatNumber', 'iban', 'cap'];
+
+/**
+ * A useForm option checking the identifier fields the moment one is left, with the form's own check on save
+ * (the contracts' schema, so the same words): the field gets its message, or loses the one it had. An empty
+ * field is left for the save to judge, so walking through the form does not fill it with "required".
+ */
+export function identifiersCheckedOnBlur<Values>(errorsOnSave: (values: Values) => Record<string, string>) {
+  return {
+    enhanceGetInputProps: ({ field, form }: { field: PropertyKey; form: UseFormReturnType<Values> }) => {
+      const path = String(field);
+      if (!identifierFields.includes(path)) return {};
+      return {
+        onBlur: () => {
+          const values = form.getValues();
+          const typed = (values as Record<string, unknown>)[path];
+          const message = typeof typed === 'string' && typed.trim() !== '' ? errorsOnSave(values)[path] : undefined;
+          if (message) form.setFieldError(path, message);
+          else form.clearFieldError(path);
+        },
+      };
+    },
+  };
 }

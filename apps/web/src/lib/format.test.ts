@@ -1,6 +1,6 @@
 import { formatMoney } from '@bottega/contracts/money';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format-date';
+import { formatDate, formatDateTime, formatRelativeTime } from './format-date';
 import { formatFileSize } from './format-file-size';
 
 describe('formatMoney', () => {
@@ -63,5 +63,34 @@ describe('formatDateTime', () => {
   it('leaves empty and unreadable values readable', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('yesterday')).toBe('yesterday');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2026-11-25T15:00:00Z');
+  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+
+  it.each([
+    [10, 'ora'],
+    [-30, 'ora'],
+    [5 * 60, '5 minuti fa'],
+    [3 * 3600, '3 ore fa'],
+    [26 * 3600, 'ieri'],
+    [3 * 86_400, '3 giorni fa'],
+  ])('tells %i seconds ago as "%s"', (seconds, shown) => {
+    expect(formatRelativeTime(ago(seconds), now, 'it')).toBe(shown);
+  });
+
+  it('speaks the reader’s language', () => {
+    expect(formatRelativeTime(ago(5 * 60), now, 'en')).toBe('5 minutes ago');
+    expect(formatRelativeTime(ago(26 * 3600), now, 'de')).toBe('gestern');
+  });
+
+  it('gives the date past a week, on Italian time', () => {
+    expect(formatRelativeTime('2026-11-10T23:30:00Z', now, 'it')).toBe('11/11/2026');
+  });
+
+  it('shows what is not an instant as it is', () => {
+    expect(formatRelativeTime('not a date', now, 'it')).toBe('not a date');
   });
 });

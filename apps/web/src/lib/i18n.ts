@@ -1,19 +1,33 @@
-// i18next with the five catalogs bundled, Italian as default and fallback (spec §9),
-// and the server's translation overrides (api/language/variable) merged over them.
-import { defaultLanguage, type Language, languages, rtlLanguages } from '@bottega/contracts/common';
+// i18next with Italian as default and fallback (spec §9), and the server's translation overrides
+// (api/language/variable) merged over the catalogs. Only the chosen language's catalogs are fetched,
+// before the first paint and again on a switch, so the first load does not carry all five; every catalog
+// has every key (locales/locales.test.ts), so the chosen language alone never shows a raw key.
+import { defaultLanguage, type Language, languages, rtlLanguages } from '@bottega/contracts/languages';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 const languageKey = 'bottega.lng';
 
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [file, catalog] of Object.entries(files)) {
-  const [, lng, namespace] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
-  if (lng && namespace) {
-    resources[lng] ??= {};
-    resources[lng][namespace] = catalog;
+// One chunk per language: locales/<lng>/catalog.ts gathers its namespaces.
+const catalogs = import.meta.glob<Record<string, Record<string, unknown>>>('../locales/*/catalog.ts', {
+  import: 'default',
+});
+const loadedLanguages = new Map<Language, Promise<void>>();
+
+/** Adds a language's catalogs once, under whatever server overrides were already merged for it. */
+function loadLanguage(lng: Language): Promise<void> {
+  let loading = loadedLanguages.get(lng);
+  if (!loading) {
+    loading = (catalogs[`../locales/${lng}/catalog.ts`]?.() ?? Promise.resolve({})).then((files) => {
+      for (const [file, catalog] of Object.entries(files)) {
+        i18next.addResourceBundle(lng, file.replace(/^\.\/|\.json$/g, ''), catalog, true, false);
+      }
+    });
+    // A failed fetch (a deploy replaced the chunks, the network dropped) is tried again on the next switch.
+    loading.catch(() => loadedLanguages.delete(lng));
+    loadedLanguages.set(lng, loading);
   }
+  return loading;
 }
 
 function storedLanguage(): Language {
@@ -37,17 +51,17 @@ function applyToDocument(lng: Language) {
 export async function setupI18n(): Promise<void> {
   const lng = storedLanguage();
   await i18next.use(initReactI18next).init({
-    resources,
+    resources: {},
     lng,
     fallbackLng: defaultLanguage,
     supportedLngs: [...languages],
     defaultNS: 'common',
-    ns: Object.keys(resources[defaultLanguage] ?? {}),
     interpolation: { escapeValue: false },
     returnNull: false,
     // Re-render when the server's overrides are added after start.
     react: { bindI18nStore: 'added' },
   });
+  await loadLanguage(lng);
   applyToDocument(lng);
 }
 
@@ -62,6 +76,7 @@ export function mergeOverrides(lng: Language, overrides: Record<string, string>)
 
 export async function changeLanguage(lng: Language): Promise<void> {
   localStorage.setItem(languageKey, lng);
+  await loadLanguage(lng);
   await i18next.changeLanguage(lng);
   applyToDocument(lng);
 }

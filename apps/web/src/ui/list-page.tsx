@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../lib/error-message';
 import { DeleteConfirmationModal } from './delete-confirmation';
 import { PageHeader } from './page-header';
+import { ResponsiveTable } from './responsive-table';
 import { RowAction } from './row-action';
 import { type ListState, listPerPage } from './use-list-page';
 
@@ -29,13 +30,13 @@ export function ListPage<Row extends { id: number }>(props: {
   filters?: ReactNode;
   empty: { icon: ReactNode; title: string; description?: string };
   columns: { label: string; alignEnd?: boolean }[];
-  minWidth: number;
   /** Placeholder rows while the first page loads, instead of an empty table. */
   skeleton?: boolean;
   row: {
     testId: (row: Row) => string;
     /** What the row's actions act on, for their accessible names. */
     subject: (row: Row) => string;
+    /** The row's cells: each with its column's title as `data-label` but the one naming the row (ResponsiveTable). */
     cells: (row: Row) => ReactNode;
     /** The row's page, labelled edit when `editable`, open otherwise; no link without it. */
     open?: false | { to: (row: Row) => string; editable: boolean };
@@ -94,61 +95,59 @@ export function ListPage<Row extends { id: number }>(props: {
             data-testid={testId('empty')}
           />
         ) : (
-          <Table.ScrollContainer minWidth={props.minWidth}>
-            <Table highlightOnHover verticalSpacing="sm" data-testid={testId('table')}>
-              <Table.Thead>
-                <Table.Tr>
-                  {props.columns.map((column) => (
-                    <Table.Th key={column.label} ta={column.alignEnd ? 'end' : undefined}>
-                      {column.label}
-                    </Table.Th>
-                  ))}
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {props.skeleton && query.isPending
-                  ? Array.from({ length: 6 }, (_, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
-                      <Table.Tr key={index}>
-                        {Array.from({ length: columnCount }, (_, cell) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells
-                          <Table.Td key={cell}>
-                            <Skeleton h={14} w={cell === 0 ? 160 : 80} />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))
-                  : rows.map((row) => (
-                      <Table.Tr key={row.id} data-testid={spec.testId(row)}>
-                        {spec.cells(row)}
-                        <Table.Td>
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            {spec.open && (
-                              <RowAction
-                                label={spec.open.editable ? t('edit') : t('open')}
-                                subject={spec.subject(row)}
-                                icon={spec.open.editable ? <IconPencil size={18} /> : <IconEye size={18} />}
-                                to={spec.open.to(row)}
-                              />
-                            )}
-                            {spec.actions?.(row)}
-                            {spec.canDelete(row) && (
-                              <RowAction
-                                label={t('delete')}
-                                subject={spec.subject(row)}
-                                icon={<IconTrash size={18} />}
-                                color="red"
-                                onClick={() => list.deletion.ask(row)}
-                              />
-                            )}
-                          </Group>
+          <ResponsiveTable highlightOnHover verticalSpacing="sm" data-testid={testId('table')}>
+            <Table.Thead>
+              <Table.Tr>
+                {props.columns.map((column) => (
+                  <Table.Th key={column.label} ta={column.alignEnd ? 'end' : undefined}>
+                    {column.label}
+                  </Table.Th>
+                ))}
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {props.skeleton && query.isPending
+                ? Array.from({ length: 6 }, (_, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
+                    <Table.Tr key={index}>
+                      {Array.from({ length: columnCount }, (_, cell) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells
+                        <Table.Td key={cell}>
+                          <Skeleton h={14} w={cell === 0 ? 160 : 80} />
                         </Table.Td>
-                      </Table.Tr>
-                    ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      ))}
+                    </Table.Tr>
+                  ))
+                : rows.map((row) => (
+                    <Table.Tr key={row.id} data-testid={spec.testId(row)}>
+                      {spec.cells(row)}
+                      <Table.Td data-actions>
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          {spec.open && (
+                            <RowAction
+                              label={spec.open.editable ? t('edit') : t('open')}
+                              subject={spec.subject(row)}
+                              icon={spec.open.editable ? <IconPencil size={18} /> : <IconEye size={18} />}
+                              to={spec.open.to(row)}
+                            />
+                          )}
+                          {spec.actions?.(row)}
+                          {spec.canDelete(row) && (
+                            <RowAction
+                              label={t('delete')}
+                              subject={spec.subject(row)}
+                              icon={<IconTrash size={18} />}
+                              color="red"
+                              onClick={() => list.deletion.ask(row)}
+                            />
+                          )}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+            </Table.Tbody>
+          </ResponsiveTable>
         )}
         {props.total ? (
           <Group justify="space-between" p="md">

@@ -6,13 +6,23 @@
 import { type FiscalCloseRecord, fiscalCloseRecordSchema } from '@bottega/contracts/sales';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { romeWallInstant } from './epson-fiscal-printer';
+import { declaresDoctype } from './xml-doctype';
 
-/** Why a file is not a close: not XML / not COR10 at all, or one element missing or unreadable. */
-export type CorrispettiviFileProblem = { kind: 'notCorrispettivi' } | { kind: 'field'; field: string };
+/** Why a file is not a close: not XML / not COR10 at all, a DOCTYPE, or one element missing or unreadable. */
+export type CorrispettiviFileProblem =
+  | { kind: 'notCorrispettivi' }
+  | { kind: 'doctype' }
+  | { kind: 'field'; field: string };
 
 export class CorrispettiviFileError extends Error {
   constructor(readonly problem: CorrispettiviFileProblem) {
-    super(problem.kind === 'field' ? `Unreadable element ${problem.field}` : 'Not a COR10 corrispettivi file');
+    super(
+      problem.kind === 'field'
+        ? `Unreadable element ${problem.field}`
+        : problem.kind === 'doctype'
+          ? 'The XML declares a DOCTYPE'
+          : 'Not a COR10 corrispettivi file',
+    );
     this.name = 'CorrispettiviFileError';
   }
 }
@@ -69,6 +79,7 @@ export function corrispettiviText(bytes: Uint8Array): string {
  */
 export function parseCorrispettiviXml(xml: string): FiscalCloseRecord {
   const field = (name: string) => new CorrispettiviFileError({ kind: 'field', field: name });
+  if (declaresDoctype(xml)) throw new CorrispettiviFileError({ kind: 'doctype' });
   if (XMLValidator.validate(xml) !== true) throw new CorrispettiviFileError({ kind: 'notCorrispettivi' });
   const root = child(parser.parse(xml), 'DatiCorrispettivi');
   if (!root) throw new CorrispettiviFileError({ kind: 'notCorrispettivi' });

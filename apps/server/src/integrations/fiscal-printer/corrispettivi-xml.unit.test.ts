@@ -119,6 +119,14 @@ describe('parseCorrispettiviXml', () => {
     });
   });
 
+  it('refuses a DOCTYPE or an entity before parsing, so no entity is ever expanded', () => {
+    const xml = corrispettiviXml(close);
+    const laughs = '<!DOCTYPE d [<!ENTITY a "haha"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>';
+    expect(problemOf(xml.replace('?>', `?>${laughs}`))).toEqual({ kind: 'doctype' });
+    expect(problemOf(`<!doctype DatiCorrispettivi SYSTEM "file:///etc/passwd">${xml}`)).toEqual({ kind: 'doctype' });
+    expect(problemOf(xml.replace('?>', '?><! ENTITY x "y">'))).toEqual({ kind: 'doctype' });
+  });
+
   it('gives back every close it is given, whatever the figures (property)', () => {
     const group = fc.record({
       vatRate: fc.constantFrom(2200, 1000, 500, 400),

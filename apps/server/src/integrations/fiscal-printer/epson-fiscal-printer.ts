@@ -12,6 +12,7 @@
 import { isoDateSchema } from '@bottega/contracts/common';
 import { type FiscalCloseRecord, fiscalCloseRecordSchema } from '@bottega/contracts/sales';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { declaresDoctype } from './xml-doctype';
 
 export const fpmatePath = '/cgi-bin/fpmate.cgi';
 /** The fpmate device id of the fiscal printer itself (other ids address secondary devices). */
@@ -145,6 +146,7 @@ const responseParser = new XMLParser({
  */
 function parseAnswer(text: string, address: string, noDataIsAnswer: boolean): FpmateAnswer & { success: boolean } {
   const malformed = (why: string) => new FiscalPrinterError('malformedAnswer', address, `The printer's answer ${why}.`);
+  if (declaresDoctype(text)) throw malformed('declares a DOCTYPE');
   if (XMLValidator.validate(text) !== true) throw malformed('is not XML');
   const document = responseParser.parse(text) as Record<string, unknown>;
   const envelope = document.Envelope as Record<string, unknown> | undefined;

@@ -167,6 +167,15 @@ describe('readFiscalClose against the simulated printer', () => {
     expect(await unknown.text()).toContain('<response success="false" code="PRINTER ERROR"');
     const broken = await fetch(`http://${simulator.address}/cgi-bin/fpmate.cgi`, { method: 'POST', body: '<s:Env' });
     expect(await broken.text()).toContain('code="PARSER_ERROR"');
+    // Nor does it parse a request declaring a DOCTYPE: an outside entity would make the parser throw.
+    const status = soapEnvelope(
+      `<printerCommand>${xmlElement('queryPrinterStatus', { statusType: '1' })}</printerCommand>`,
+    );
+    const doctype = await fetch(`http://${simulator.address}/cgi-bin/fpmate.cgi`, {
+      method: 'POST',
+      body: status.replace('?>', '?><!DOCTYPE s [<!ENTITY x SYSTEM "file:///etc/passwd">]>'),
+    });
+    expect(await doctype.text()).toContain('code="PARSER_ERROR"');
   });
 });
 
@@ -261,6 +270,17 @@ describe('readFiscalClose failures', () => {
       address: '10.0.0.9',
       businessDate: '2026-06-12',
       fetch: answering(statusAnswer, soapAnswer('true', '', { responseData: '00' })),
+    });
+    expect((await failureOf(read)).failure).toBe('malformedAnswer');
+  });
+
+  it('reports an answer declaring a DOCTYPE as malformedAnswer, without parsing it', async () => {
+    const withDoctype = (answer: string) =>
+      answer.replace('?>', '?><!DOCTYPE s [<!ENTITY x SYSTEM "file:///etc/passwd">]>');
+    const read = readFiscalClose({
+      address: '10.0.0.9',
+      businessDate: '2026-06-12',
+      fetch: answering(...[statusAnswer, serialAnswer, soapAnswer('true', '', goodReport)].map(withDoctype)),
     });
     expect((await failureOf(read)).failure).toBe('malformedAnswer');
   });

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { FiscalCloseRecord } from '@bottega/contracts/sales';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { escapeXml, fpmatePath, noDataCode, serialNumberCommand, zReportReadCommand } from './epson-fiscal-printer';
+import { declaresDoctype } from './xml-doctype';
 
 /** A close as the simulated printer keeps it; its serial and business date are the printer's and the request's. */
 export type SimulatedClose = Omit<FiscalCloseRecord, 'deviceSerial' | 'businessDate'>;
@@ -154,7 +155,7 @@ function zReportInfo(close: SimulatedClose): Record<string, string> {
 
 /** What the printer answers to one SOAP request in 'ok' mode. */
 function respond(body: string, printer: SimulatedPrinter): string {
-  if (XMLValidator.validate(body) !== true) return answer(false, 'PARSER_ERROR', '0');
+  if (declaresDoctype(body) || XMLValidator.validate(body) !== true) return answer(false, 'PARSER_ERROR', '0');
   const envelope = (requestParser.parse(body) as Record<string, Record<string, Record<string, unknown>>>).Envelope;
   const command = envelope?.Body?.printerCommand as Record<string, Record<string, string> | undefined> | undefined;
   const commands = command ? Object.keys(command) : [];

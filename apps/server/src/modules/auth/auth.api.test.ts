@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, chooseShop, createTestApp, findShopId, findUserId, signIn, type TestApp } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.schema';
 import { hashToken } from '../../platform/crypto';
+import { sessions } from '../../platform/sessions.schema';
 import { defaultGroupAbilities } from '../../seed';
 import { shops } from '../shops/shops.schema';
 import { userGroups } from '../user-groups/user-groups.schema';
-import { sessions } from './auth.schema';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -140,7 +140,7 @@ describe('sign-in', () => {
 });
 
 describe('sessions', () => {
-  it('refuses an expired session with unauthenticated', async () => {
+  it('refuses an expired session with sessionExpired', async () => {
     const token = await signIn(test.app, 'noshifts');
     expect((await api(test.app, { url: '/api/auth/user', token })).statusCode).toBe(200);
     await test.db
@@ -149,10 +149,7 @@ describe('sessions', () => {
       .where(eq(sessions.tokenHash, hashToken(token)));
     const response = await api(test.app, { url: '/api/auth/user', token });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({
-      code: 'unauthenticated',
-      message: 'Sessione scaduta o non valida: accedi di nuovo.',
-    });
+    expect(response.json()).toEqual({ code: 'sessionExpired', message: 'La sessione è scaduta: accedi di nuovo.' });
   });
 
   it('refuses a call without a token or with an unknown one', async () => {

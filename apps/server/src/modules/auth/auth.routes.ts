@@ -21,13 +21,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: signInBodySchema, response: { 200: signInAnswerSchema } },
     },
-    async (request) => ({
+    async (request, reply) => ({
       data: await signIn({
         db: app.db,
         config: app.config,
         throttle: app.loginThrottle,
         ...request.body,
-        client: clientOf(request),
+        client: clientOf(request, reply, app.config),
       }),
     }),
   );

@@ -1,53 +1,42 @@
-// Sign-in, the session behind a bearer token, the shop chosen for it, and sign-out.
+// Sign-in, the shop chosen for the session, and sign-out (sessions themselves live in platform/sessions.ts).
 import type { AuthUser, ShopSummary, SignedIn, SignInAnswer } from '@bottega/contracts/auth';
-import { type Language, languageSchema } from '@bottega/contracts/common';
-import { type Ability, allAbilities, isAbility, isAdminGroup, viewAllAbilities } from '@bottega/contracts/permissions';
 import type { UserSession } from '@bottega/contracts/security';
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { writeAudit } from '../../platform/audit';
-import { hashToken, newToken } from '../../platform/crypto';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { accountKey, type LoginThrottle } from '../../platform/login-throttle';
 import { decoyPasswordHash, verifyPassword } from '../../platform/passwords';
+import {
+  loadUserAccess,
+  revokeSession,
+  type SessionConfig,
+  type SessionContext,
+  seesAllShops,
+  startSession,
+} from '../../platform/sessions';
+import { sessions } from '../../platform/sessions.schema';
 import { users } from '../employees/employees.schema';
 import { avatarUrl, isRegistrationPending } from '../profile/profile.service';
-import { userShops } from '../shops/shops.schema';
 import { findShopSummary, listOpenShopSummaries } from '../shops/shops.service';
-import { userGroupMembers, userGroups } from '../user-groups/user-groups.schema';
-import { sessions } from './auth.schema';
 import { issueChallenge } from './challenges';
+import type { DeviceCookies } from './device-cookie';
 import { secondStepFor } from './mfa.service';
 
-/** Only touch last_used_at / expires_at once a minute, so reads do not turn into writes. */
-const SLIDE_AFTER_MS = 60_000;
+/** What opening a session needs to know: the session lifetimes and whether registration comes first. */
+export type SignInConfig = SessionConfig & Pick<Config, 'registrationRequired'>;
 
-export type SessionContext = {
-  sessionId: string;
-  userId: number;
-  shopId: number | null;
-  remember: boolean;
-  user: { id: number; name: string; surname: string; avatar: string | null; lng: Language };
-  groups: { id: number; name: string }[];
-  abilities: Set<Ability>;
-  isAdmin: boolean;
-  /** The shops the user belongs to (user ↔ shop membership). */
-  shopIds: number[];
-};
-
-function sessionLifetimeMs(config: Pick<Config, 'sessionHours' | 'sessionRememberDays'>, remember: boolean): number {
-  return remember ? config.sessionRememberDays * 86_400_000 : config.sessionHours * 3_600_000;
-}
-
-type SignInConfig = Pick<Config, 'sessionHours' | 'sessionRememberDays' | 'registrationRequired'>;
-
-/** Where a sign-in request comes from: kept on the session and in the audit log. */
-export type Client = { userAgent?: string; ip: string };
+/**
+ * Where a sign-in request comes from: kept on the session and in the audit log; and the browser's device
+ * cookies, which decide the lockout counters its attempts count on.
+ */
+export type Client = { userAgent?: string; ip: string; device?: DeviceCookies };
 
 /**
  * Opens a session once every factor has been checked: the token, and what the web does next. A
- * complete sign-in also clears the failed-attempt counters of the account on that address.
+ * complete sign-in also clears the failed-attempt counters of the account on that address (or of the
+ * device cookie presented), and gives the browser a fresh device cookie for the user.
  */
 export async function openSession(options: {
   db: Database;
@@ -64,44 +53,36 @@ export async function openSession(options: {
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!user) throw new AppError('invalidCredentials');
-  const token = newToken();
-  const expiresAt = new Date(Date.now() + sessionLifetimeMs(options.config, options.remember));
-  const [session] = await db
-    .insert(sessions)
-    .values({
-      userId,
-      tokenHash: hashToken(token),
-      remember: options.remember,
-      method: options.method,
-      userAgent: client.userAgent?.slice(0, 500) ?? null,
-      ip: client.ip,
-      expiresAt,
-    })
-    .returning({ id: sessions.id });
+  const session = await startSession({ ...options, db });
   await writeAudit(db, {
     actorId: userId,
     action: 'auth.signedIn',
     entity: 'session',
-    entityId: session?.id,
+    entityId: session.id,
     toState: 'active',
     data: { remember: options.remember, method: options.method },
     ip: client.ip,
   });
-  await options.throttle.recordSuccess({ account: accountKey(userId, ''), ip: client.ip });
-  const context = await loadUserContext(db, userId);
+  await options.throttle.recordSuccess({
+    account: accountKey(userId, ''),
+    ip: client.ip,
+    device: client.device?.presented(userId),
+  });
+  client.device?.remember(userId);
+  const access = await loadUserAccess(db, userId);
   return {
     step: 'signedIn',
-    token,
-    expiresAt: expiresAt.toISOString(),
+    token: session.token,
+    expiresAt: session.expiresAt.toISOString(),
     // Spec §4: the web sends the person to /app/registration first (see the profile module).
     registration: isRegistrationPending(options.config, user.registeredAt),
-    shops: await listSelectableShops({ db, userId, seesAllShops: seesAllShops(context) }),
+    shops: await listSelectableShops({ db, userId, seesAllShops: seesAllShops(access) }),
   };
 }
 
 /**
  * Step one: the password. Locked-out accounts and addresses are refused before the password is
- * even checked. With two-factor on (or required by the user's group and not yet set up) the answer
+ * even checked (a browser with a device cookie for the account: only its own lock and the cap). With two-factor on (or required by the user's group and not yet set up) the answer
  * is the second step instead of a session.
  */
 export async function signIn(options: {
@@ -124,7 +105,11 @@ export async function signIn(options: {
       ),
     )
     .limit(1);
-  const attempt = { account: accountKey(user?.id ?? null, login), ip: client.ip };
+  const attempt = {
+    account: accountKey(user?.id ?? null, login),
+    ip: client.ip,
+    device: user ? client.device?.presented(user.id) : undefined,
+  };
   await throttle.assertAllowed(attempt);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), options.password);
   if (!user || !valid) {
@@ -155,88 +140,6 @@ export async function signIn(options: {
     return { step: secondStep, challenge };
   }
   return openSession({ ...options, userId: user.id, method: 'password' });
-}
-
-export function seesAllShops(context: Pick<SessionContext, 'isAdmin' | 'abilities'>): boolean {
-  return context.isAdmin || context.abilities.has(viewAllAbilities.shops);
-}
-
-async function loadUserContext(db: Database, userId: number) {
-  const groups = await db
-    .select({ id: userGroups.id, name: userGroups.name, permissions: userGroups.permissions })
-    .from(userGroupMembers)
-    .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
-    .where(eq(userGroupMembers.userId, userId))
-    .orderBy(asc(userGroupMembers.position), asc(userGroups.id));
-  const isAdmin = isAdminGroup(groups[0]);
-  const abilities = new Set<Ability>(
-    isAdmin ? allAbilities : groups.flatMap((group) => group.permissions.filter(isAbility)),
-  );
-  const memberships = await db.select({ shopId: userShops.shopId }).from(userShops).where(eq(userShops.userId, userId));
-  return {
-    groups: groups.map(({ id, name }) => ({ id, name })),
-    abilities,
-    isAdmin,
-    shopIds: memberships.map((membership) => membership.shopId),
-  };
-}
-
-/** The session behind a bearer token, or null when it is unknown, expired, revoked or its user is gone. */
-export async function resolveSession(options: {
-  db: Database;
-  config: Pick<Config, 'sessionHours' | 'sessionRememberDays'>;
-  token: string;
-}): Promise<SessionContext | null> {
-  const { db } = options;
-  const now = new Date();
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      shopId: sessions.shopId,
-      remember: sessions.remember,
-      lastUsedAt: sessions.lastUsedAt,
-      userId: users.id,
-      name: users.name,
-      surname: users.surname,
-      avatar: users.avatar,
-      lng: users.lng,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(options.token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1);
-  if (!row) return null;
-  if (now.getTime() - row.lastUsedAt.getTime() > SLIDE_AFTER_MS) {
-    await db
-      .update(sessions)
-      .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + sessionLifetimeMs(options.config, row.remember)) })
-      .where(eq(sessions.id, row.sessionId));
-  }
-  const context = await loadUserContext(db, row.userId);
-  // A shop the user no longer belongs to stops being theirs at once: they choose again.
-  const shopId =
-    row.shopId !== null && (seesAllShops(context) || context.shopIds.includes(row.shopId)) ? row.shopId : null;
-  return {
-    sessionId: row.sessionId,
-    userId: row.userId,
-    shopId,
-    remember: row.remember,
-    user: {
-      id: row.userId,
-      name: row.name,
-      surname: row.surname,
-      avatar: row.avatar,
-      lng: languageSchema.catch('it').parse(row.lng),
-    },
-    ...context,
-  };
 }
 
 /** The shops a user may work in: their own, or every open shop for those who see all shops. */
@@ -290,7 +193,7 @@ export async function describeAuthUser(options: { db: Database; session: Session
 
 export async function signOut(options: { db: Database; session: SessionContext; ip?: string }) {
   const { db, session } = options;
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, session.sessionId));
+  await revokeSession(db, { userId: session.userId, sessionId: session.sessionId });
   await writeAudit(db, {
     actorId: session.userId,
     action: 'auth.signedOut',

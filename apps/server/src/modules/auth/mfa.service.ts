@@ -141,13 +141,14 @@ async function useRecoveryCode(db: Executor, config: AppKey, userId: number, cod
 
 /**
  * Checks a second factor under the sign-in lockout: refused outright while the account is locked on
- * this address, and every wrong answer counts. Throws invalidMfaCode (or tooManyAttempts).
+ * this address (or, at sign-in in a browser with a device cookie, that cookie is), and every wrong
+ * answer counts. Throws invalidMfaCode (or tooManyAttempts).
  */
 export async function checkSecondFactor(
-  options: Omit<CodeCall, 'code'> & { factor: SecondFactor; pending?: boolean },
+  options: Omit<CodeCall, 'code'> & { factor: SecondFactor; pending?: boolean; device?: string },
 ): Promise<void> {
   const { db, config, userId, factor, throttle } = options;
-  const attempt = { account: accountKey(userId, ''), ip: options.ip };
+  const attempt = { account: accountKey(userId, ''), ip: options.ip, device: options.device };
   await throttle.assertAllowed(attempt);
   const accepted =
     'code' in factor

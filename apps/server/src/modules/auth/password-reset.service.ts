@@ -6,6 +6,9 @@
 // - the link carries 256 random bits, stored only as their SHA-256; it works once, only until it
 //   expires (PASSWORD_RESET_MINUTES), and only the newest link of a person works;
 // - a reset sets the new password and signs the person out everywhere (every session revoked);
+// - the same link, lasting INVITATION_DAYS, invites a new employee to choose their first password
+//   (and lets a manager send anyone a set-password link): completing it is the same reset;
+// - the mail keeps the token only redacted in the outbox (platform/mail.ts): only the recipient gets it;
 // - requests, refusals and resets are audited; an address that matches nobody is never stored,
 //   only its keyed hash (HMAC with the app key), which is what the throttle counts on.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -15,10 +18,11 @@ import { auditLog } from '../../platform/audit.schema';
 import { hashToken, newToken, sign } from '../../platform/crypto';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { enqueueMail, kickMailDelivery } from '../../platform/mail';
-import { hashPassword } from '../../platform/passwords';
+import { kickJobs } from '../../platform/jobs';
+import { enqueueMail } from '../../platform/mail';
+import { assertAcceptablePassword, hashPassword } from '../../platform/passwords';
+import { revokeUserSessions } from '../../platform/sessions';
 import { passwordResets, users } from '../employees/employees.schema';
-import { sessions } from './auth.schema';
 
 /** Requests are audited under this entity, keyed by the address's HMAC: the throttle reads them back. */
 const requestEntity = 'passwordResetRequest';
@@ -28,7 +32,7 @@ export const requestsPerAddress = 5;
 /** Namespace of the advisory lock that serialises two requests for the same address. */
 const lockNamespace = 7_220_452;
 
-type ResetConfig = Pick<Config, 'appKey' | 'publicUrl' | 'passwordReset'>;
+type LinkConfig = Pick<Config, 'appKey' | 'publicUrl' | 'passwordReset' | 'invitationDays'>;
 
 /** The address as a keyed hash: equal for equal addresses (any case), meaningless without the app key. */
 export function emailKey(appKey: string, email: string): string {
@@ -69,9 +73,71 @@ async function secondsToWait(db: Executor, options: { key: string; ip: string | 
   return Math.max(0, Math.min(wait, throttleSeconds));
 }
 
-/** The link of the mail: the public reset page with the token. */
-export function resetLink(publicUrl: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+/** The link of the mail: the public reset page (or, for an invitation, the set-password page) with the token. */
+export function resetLink(
+  publicUrl: string,
+  token: string,
+  page: 'reset-password' | 'set-password' = 'reset-password',
+) {
+  return `${publicUrl.replace(/\/+$/, '')}/${page}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Writes a new single-use link for the person and mails it, in the caller's transaction: a reset
+ * (valid PASSWORD_RESET_MINUTES) or an invitation to set the password (INVITATION_DAYS). Only the
+ * newest link of a person works, so this retires the ones sent before. Call kickJobs() after commit.
+ */
+export async function issuePasswordLink(
+  tx: Executor,
+  options: {
+    config: LinkConfig;
+    user: { id: number; email: string; name: string; username: string; lng: string };
+    purpose: 'reset' | 'invitation';
+    ip: string | null;
+  },
+): Promise<{ resetId: number; mailId: number }> {
+  const { config, user, purpose } = options;
+  const now = new Date();
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+  const token = newToken();
+  const validMs = purpose === 'reset' ? config.passwordReset.minutes * 60_000 : config.invitationDays * 86_400_000;
+  const [reset] = await tx
+    .insert(passwordResets)
+    .values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + validMs),
+      ip: options.ip,
+    })
+    .returning({ id: passwordResets.id });
+  const secret = { value: token, appKey: config.appKey };
+  const mailId =
+    purpose === 'reset'
+      ? await enqueueMail({
+          db: tx,
+          to: user.email,
+          template: 'passwordReset',
+          lng: user.lng,
+          params: { name: user.name, link: resetLink(config.publicUrl, token), minutes: config.passwordReset.minutes },
+          secret,
+        })
+      : await enqueueMail({
+          db: tx,
+          to: user.email,
+          template: 'setPassword',
+          lng: user.lng,
+          params: {
+            name: user.name,
+            username: user.username,
+            link: resetLink(config.publicUrl, token, 'set-password'),
+            days: config.invitationDays,
+          },
+          secret,
+        });
+  return { resetId: reset?.id as number, mailId };
 }
 
 /**
@@ -81,7 +147,7 @@ export function resetLink(publicUrl: string, token: string): string {
  */
 export async function requestPasswordReset(options: {
   db: Database;
-  config: ResetConfig;
+  config: LinkConfig;
   email: string;
   ip?: string;
 }): Promise<void> {
@@ -107,7 +173,7 @@ export async function requestPasswordReset(options: {
     }
 
     const [user] = await tx
-      .select({ id: users.id, email: users.email, name: users.name, lng: users.lng })
+      .select({ id: users.id, email: users.email, name: users.name, username: users.username, lng: users.lng })
       .from(users)
       .where(and(sql`lower(${users.email}) = ${options.email.trim().toLowerCase()}`, isNull(users.deletedAt)))
       .limit(1);
@@ -123,35 +189,13 @@ export async function requestPasswordReset(options: {
       return { kind: 'unknown' } as const;
     }
 
-    const now = new Date();
-    // Only the newest link works: asking again retires the ones sent before.
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-    const token = newToken();
-    const [reset] = await tx
-      .insert(passwordResets)
-      .values({
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now.getTime() + settings.minutes * 60_000),
-        ip,
-      })
-      .returning({ id: passwordResets.id });
-    const mailId = await enqueueMail({
-      db: tx,
-      to: user.email,
-      template: 'passwordReset',
-      lng: user.lng,
-      params: { name: user.name, link: resetLink(config.publicUrl, token), minutes: settings.minutes },
-    });
+    const { resetId, mailId } = await issuePasswordLink(tx, { config, user, purpose: 'reset', ip });
     await writeAudit(tx, {
       actorId: null,
       action: requestedAction,
       entity: requestEntity,
       entityId: key,
-      data: { userId: user.id, resetId: reset?.id, mailId },
+      data: { userId: user.id, resetId, mailId },
       ip,
     });
     return { kind: 'sent' } as const;
@@ -162,7 +206,7 @@ export async function requestPasswordReset(options: {
     if (settings.revealUnknownEmail) throw new AppError('userNotFoundForEmail');
     return;
   }
-  kickMailDelivery();
+  kickJobs();
 }
 
 type ResetRow = { id: number; userId: number; usedAt: Date | null; expiresAt: Date };
@@ -196,7 +240,10 @@ export async function checkPasswordResetToken(options: { db: Database; token: st
   if (refusal) throw new AppError(refusal);
 }
 
-/** Sets the new password through a link, uses the link up and signs the person out everywhere. */
+/**
+ * Sets the new password through a link, uses the link up and signs the person out everywhere. The new
+ * password must pass the password policy (checked here, so every link that sets one goes through it).
+ */
 export async function resetPassword(options: {
   db: Database;
   token: string;
@@ -205,6 +252,16 @@ export async function resetPassword(options: {
 }): Promise<{ revokedSessions: number }> {
   const { db } = options;
   const ip = options.ip ?? null;
+  // The policy needs the person, so it is checked on a usable link only; an unusable one is refused (and
+  // audited) below, where the link is checked again under its lock.
+  const pending = await findReset(db, options.token, false);
+  if (pending && !refusalOf(pending)) {
+    const [owner] = await db
+      .select({ username: users.username, name: users.name, surname: users.surname, email: users.email })
+      .from(users)
+      .where(eq(users.id, pending.userId));
+    if (owner) await assertAcceptablePassword(options.password, owner);
+  }
   // Hashed before the transaction: argon2 is slow on purpose and must not hold the row's lock.
   const passwordHash = await hashPassword(options.password);
 
@@ -230,20 +287,16 @@ export async function resetPassword(options: {
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, reset.userId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
+    const revoked = await revokeUserSessions(tx, reset.userId);
     await writeAudit(tx, {
       actorId: reset.userId,
       action: 'auth.passwordReset',
       entity: 'user',
       entityId: reset.userId,
-      data: { resetId: reset.id, revokedSessions: revoked.length },
+      data: { resetId: reset.id, revokedSessions: revoked },
       ip,
     });
-    return { kind: 'reset', revokedSessions: revoked.length } as const;
+    return { kind: 'reset', revokedSessions: revoked } as const;
   });
 
   if (outcome.kind === 'refused') throw new AppError(outcome.refusal);

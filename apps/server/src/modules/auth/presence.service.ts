@@ -9,9 +9,9 @@ import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { accountKey, type LoginThrottle } from '../../platform/login-throttle';
 import { verifyPassword } from '../../platform/passwords';
+import type { SessionContext } from '../../platform/sessions';
 import { users } from '../employees/employees.schema';
 import { userShops } from '../shops/shops.schema';
-import type { SessionContext } from './auth.service';
 import { hasPasskey, passkeyAssertionOptions, verifyPasskeyAssertion } from './passkeys.service';
 
 export type PresenceProof = { password: string } | { challenge: string; response: Record<string, unknown> };

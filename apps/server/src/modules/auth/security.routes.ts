@@ -24,10 +24,12 @@ import {
   sessionsAnswerSchema,
   totpSetupAnswerSchema,
 } from '@bottega/contracts/security';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
 import { sessionOf } from '../../platform/access';
 import type { Client } from './auth.service';
+import { deviceCookies } from './device-cookie';
 import { beginTotpSetup, confirmTotpSetup, disableMfa, mfaStatus, regenerateRecoveryCodes } from './mfa.service';
 import {
   listPasskeys,
@@ -48,16 +50,17 @@ import {
 const tags = ['security'];
 const passkeyAbility = 'employees.fingerprintRegistration';
 
-export function clientOf(request: FastifyRequest): Client {
-  return { userAgent: request.headers['user-agent'], ip: request.ip };
+/** The client of a sign-in request, with its device cookies (read, and written once the sign-in is complete). */
+export function clientOf(request: FastifyRequest, reply: FastifyReply, config: Config): Client {
+  return { userAgent: request.headers['user-agent'], ip: request.ip, device: deviceCookies(request, reply, config) };
 }
 
 export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: FastifyRequest) => ({
+  const context = (request: FastifyRequest, reply: FastifyReply) => ({
     db: app.db,
     config: app.config,
     throttle: app.loginThrottle,
-    client: clientOf(request),
+    client: clientOf(request, reply, app.config),
   });
   const self = (request: FastifyRequest) => {
     const session = sessionOf(request);
@@ -71,9 +74,9 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags, body: mfaSignInBodySchema, response: { 200: signInAnswerSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { challenge, ...factor } = request.body;
-      return { data: await completeMfaSignIn({ ...context(request), challenge, factor }) };
+      return { data: await completeMfaSignIn({ ...context(request, reply), challenge, factor }) };
     },
   );
 
@@ -83,7 +86,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags, body: challengeBodySchema, response: { 200: totpSetupAnswerSchema } },
     },
-    async (request) => ({ data: await beginMfaSetupSignIn({ ...context(request), ...request.body }) }),
+    async (request, reply) => ({ data: await beginMfaSetupSignIn({ ...context(request, reply), ...request.body }) }),
   );
 
   app.post(
@@ -92,7 +95,9 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags, body: mfaSetupSignInBodySchema, response: { 200: mfaSetupSignInAnswerSchema } },
     },
-    async (request) => ({ data: await completeMfaSetupSignIn({ ...context(request), ...request.body }) }),
+    async (request, reply) => ({
+      data: await completeMfaSetupSignIn({ ...context(request, reply), ...request.body }),
+    }),
   );
 
   app.post(
@@ -112,7 +117,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags, body: passkeySignInBodySchema, response: { 200: signInAnswerSchema } },
     },
-    async (request) => ({ data: await signInWithPasskey({ ...context(request), ...request.body }) }),
+    async (request, reply) => ({ data: await signInWithPasskey({ ...context(request, reply), ...request.body }) }),
   );
 
   // ——— Presence: is this person here? (shift punches) ———

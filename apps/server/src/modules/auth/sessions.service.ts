@@ -2,29 +2,13 @@
 // revoked one by one. Revoking the current one is signing out.
 import type { UserSession } from '@bottega/contracts/security';
 import { sessionMethods } from '@bottega/contracts/security';
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit';
-import type { Database, Executor } from '../../platform/db';
+import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { revokeSession, type SessionContext } from '../../platform/sessions';
+import { sessions } from '../../platform/sessions.schema';
 import { describeUserAgent } from '../../platform/user-agent';
-import { sessions } from './auth.schema';
-import type { SessionContext } from './auth.service';
-
-/** Ends every open session of a user (all but one when `exceptSessionId` is given); how many ended. */
-export async function revokeUserSessions(tx: Executor, userId: number, exceptSessionId?: string): Promise<number> {
-  const revoked = await tx
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
-      ),
-    )
-    .returning({ id: sessions.id });
-  return revoked.length;
-}
 
 function methodOf(value: string): UserSession['method'] {
   return (sessionMethods as readonly string[]).includes(value) ? (value as UserSession['method']) : 'password';
@@ -59,12 +43,7 @@ export async function listUserSessions(options: { db: Database; session: Session
 /** Revokes one of the user's own sessions; another user's session is not found. */
 export async function revokeUserSession(options: { db: Database; session: SessionContext; id: string; ip?: string }) {
   const { db, session, id } = options;
-  const [revoked] = await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.id, id), eq(sessions.userId, session.userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  if (!revoked) throw new AppError('notFound');
+  if (!(await revokeSession(db, { userId: session.userId, sessionId: id }))) throw new AppError('notFound');
   await writeAudit(db, {
     actorId: session.userId,
     action: 'auth.sessionRevoked',

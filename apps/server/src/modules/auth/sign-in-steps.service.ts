@@ -7,14 +7,14 @@ import { writeAudit } from '../../platform/audit';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { LoginThrottle } from '../../platform/login-throttle';
-import { type Client, openSession } from './auth.service';
+import { type Client, openSession, type SignInConfig } from './auth.service';
 import { type ChallengePurpose, consumeChallenge, peekChallenge } from './challenges';
 import { beginTotpSetup, checkSecondFactor, confirmTotpSetup, type SecondFactor } from './mfa.service';
 import { verifyPasskeyAssertion } from './passkeys.service';
 
 type Context = {
   db: Database;
-  config: Pick<Config, 'appKey' | 'publicUrl' | 'sessionHours' | 'sessionRememberDays' | 'registrationRequired'>;
+  config: SignInConfig & Pick<Config, 'appKey' | 'publicUrl'>;
   throttle: LoginThrottle;
   client: Client;
 };
@@ -30,7 +30,12 @@ export async function completeMfaSignIn(
 ): Promise<SignedIn> {
   const { db, challenge } = context;
   const step = await openStep(db, challenge, 'mfaCode');
-  await checkSecondFactor({ ...context, userId: step.userId, ip: context.client.ip });
+  await checkSecondFactor({
+    ...context,
+    userId: step.userId,
+    ip: context.client.ip,
+    device: context.client.device?.presented(step.userId),
+  });
   await consumeChallenge(db, challenge, 'mfaCode');
   return openSession({ ...context, ...step, method: 'mfa' });
 }

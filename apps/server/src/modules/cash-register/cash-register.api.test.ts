@@ -12,7 +12,9 @@ import {
   type TestApp,
 } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.schema';
+import { users } from '../employees/employees.schema';
 import { expenseAuthorisations, expenses } from '../expenses/expenses.schema';
+import { notifications } from '../notifications/notifications.schema';
 import { ingestFiscalCloses, ingestReceipts } from '../sales/sales-ingest.service';
 import { weeklyCash } from './cash-register.schema';
 
@@ -53,6 +55,16 @@ beforeAll(async () => {
   naplesId = await findShopId(test.db, 'NA01');
 });
 afterAll(() => test?.close());
+
+/** Who received a web notification of this kind, by username, with what it said and linked to. */
+async function notificationsOf(kind: string) {
+  const rows = await test.db
+    .select({ username: users.username, params: notifications.params, link: notifications.link })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(eq(notifications.kind, kind));
+  return new Map(rows.map(({ username, params, link }) => [username, { params, link }]));
+}
 
 // ——— A day of sales: three sales, a return and a cancelled receipt ———
 
@@ -212,7 +224,7 @@ function reportBody(
 
 const emptyValues = Object.fromEntries(Object.keys(matching).map((field) => [field, null]));
 
-function step(token: string, reportId: number, path: 'confirm' | 'close' | 'correct', body: unknown) {
+function step(token: string, reportId: number, path: 'confirm' | 'close' | 'withdraw' | 'correct', body: unknown) {
   return api(test.app, { method: 'POST', url: `/api/cash-reports/${reportId}/${path}`, token, body });
 }
 
@@ -375,7 +387,7 @@ describe('the two-person workflow', () => {
     expect((await readReport(employeeToken, reportId)).values.totalCents).toBe(7000);
   });
 
-  it('refuses a confirmation that does not match the system register, keeping what was typed', async () => {
+  it('refuses a confirmation that does not match the system register, changing nothing stored', async () => {
     const response = await step(
       employeeToken,
       reportId,
@@ -391,13 +403,10 @@ describe('the two-person workflow', () => {
         'values.receiptsCount': ['Il valore di sistema è 3.'],
       },
     });
+    // The refusal saves nothing: the version the screen holds stays good for its next save or confirmation.
     const report = await readReport(employeeToken, reportId);
-    expect(report).toMatchObject({
-      status: 'open',
-      version: 2,
-      comments: 'Conta definitiva',
-      values: { totalCents: 7000, receiptsCount: 4 },
-    });
+    expect(report).toMatchObject({ status: 'open', version: 1, comments: 'Prima conta', values: { totalCents: 7000 } });
+    expect(report.values.receiptsCount).toBe(3);
   });
 
   it('speaks the caller’s language', async () => {
@@ -406,18 +415,13 @@ describe('the two-person workflow', () => {
       url: `/api/cash-reports/${reportId}/confirm`,
       token: employeeToken,
       lng: 'en',
-      body: reportBody(2, { totalCents: 7000, receiptsCount: 4 }, { comments: 'Conta definitiva' }),
+      body: reportBody(1, { totalCents: 7000, receiptsCount: 4 }, { comments: 'Conta definitiva' }),
     });
     expect(response.json().errors['values.totalCents']).toEqual(['The system value is € 72,50.']);
   });
 
   it('refuses closing before the partial confirmation', async () => {
-    const response = await step(
-      secondToken,
-      reportId,
-      'close',
-      reportBody(2, { totalCents: 7000, receiptsCount: 4 }, { comments: 'Conta definitiva' }),
-    );
+    const response = await step(secondToken, reportId, 'close', { version: 1 });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'cashReportNotPartial',
@@ -430,33 +434,47 @@ describe('the two-person workflow', () => {
       employeeToken,
       reportId,
       'confirm',
-      reportBody(2, {}, { comments: 'Conta definitiva', cashCount: matchingCount }),
+      reportBody(1, {}, { comments: 'Conta definitiva', cashCount: matchingCount }),
     );
     expect(response.statusCode, response.body).toBe(200);
     const report = response.json().data;
+    // Saved and confirmed in one step: one version more.
     expect(report).toMatchObject({
       status: 'partial',
-      version: 4,
+      version: 2,
       values: matching,
       cashCount: matchingCount,
       partialBy: { name: employeeName },
       closedBy: null,
-      can: { edit: true, confirm: false, close: false, correct: false },
+      can: { edit: false, confirm: false, close: false, withdraw: true, correct: false },
     });
     // On the business clock: the evening of 20 March 2026 in Rome.
     expect(report.partialAt).toMatch(/^2026-03-20T20:/);
     const asSecond = await readReport(secondToken, reportId);
-    expect(asSecond.can).toEqual({ edit: true, confirm: false, close: true, correct: false });
+    expect(asSecond.can).toEqual({ edit: false, confirm: false, close: true, withdraw: true, correct: false });
     const transition = (await auditOf(reportId)).find((entry) => entry.action === 'cashReport.partiallyConfirmed');
     expect(transition).toMatchObject({
       fromState: 'open',
       toState: 'partial',
       actorId: await findUserId(test.db, 'dipendente'),
     });
+    // What the confirmation changed is in its own entry.
+    expect(transition?.data?.changes).toEqual({
+      totalCents: { from: 7000, to: 7250 },
+      comments: { from: 'Prima conta', to: 'Conta definitiva' },
+      cashCount: { from: { '5000': 2, '1': 3 }, to: matchingCount },
+    });
+    // The colleagues who may close it are told it waits for them (issue 18); the confirmer is not.
+    const waiting = await notificationsOf('cashRegister.awaitingConfirmation');
+    expect(waiting.get('admin')).toEqual({
+      params: { shop: 'Milano Duomo', date: '16/03/2026', by: employeeName },
+      link: `/app/shop/cashRegister/${reportId}/edit`,
+    });
+    expect(waiting.has('dipendente')).toBe(false);
   });
 
   it('refuses a second partial confirmation, naming who gave the first', async () => {
-    const response = await step(secondToken, reportId, 'confirm', reportBody(4, {}, { comments: 'Conta definitiva' }));
+    const response = await step(secondToken, reportId, 'confirm', reportBody(2, {}, { comments: 'Conta definitiva' }));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'cashReportAlreadyConfirmed',
@@ -465,7 +483,7 @@ describe('the two-person workflow', () => {
   });
 
   it('refuses the close by the person who confirmed partially (two different people)', async () => {
-    const response = await step(employeeToken, reportId, 'close', reportBody(4, {}, { comments: 'Conta definitiva' }));
+    const response = await step(employeeToken, reportId, 'close', { version: 2 });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'cashReportSamePerson',
@@ -475,14 +493,14 @@ describe('the two-person workflow', () => {
   });
 
   it('closes when another person confirms', async () => {
-    const response = await step(secondToken, reportId, 'close', reportBody(4, {}, { comments: 'Conta definitiva' }));
+    const response = await step(secondToken, reportId, 'close', { version: 2 });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({
       status: 'closed',
-      version: 5,
+      version: 3,
       partialBy: { name: employeeName },
       closedBy: { name: secondName },
-      can: { edit: false, confirm: false, close: false, correct: false },
+      can: { edit: false, confirm: false, close: false, withdraw: false, correct: false },
     });
     const transitions = (await auditOf(reportId))
       .filter((entry) => entry.fromState !== entry.toState)
@@ -492,21 +510,28 @@ describe('the two-person workflow', () => {
       ['cashReport.partiallyConfirmed', 'open', 'partial'],
       ['cashReport.closed', 'partial', 'closed'],
     ]);
+    // A report convalidated (§6 Admin notifications) reaches those who receive it, wherever they work.
+    const convalidated = await notificationsOf('adminNotifications.reportsConvalidated');
+    expect(convalidated.get('boss')).toEqual({
+      params: { shop: 'Milano Duomo', date: '16/03/2026', by: secondName },
+      link: `/app/shop/cashRegister/${reportId}/edit`,
+    });
+    expect(convalidated.has('dipendente')).toBe(false);
   });
 
   it('locks the closed day: no save, confirmation or close, even for those who may correct it', async () => {
     for (const token of [employeeToken, adminToken]) {
-      const response = await save(token, reportId, reportBody(5, {}, { comments: 'Dopo la chiusura' }));
+      const response = await save(token, reportId, reportBody(3, {}, { comments: 'Dopo la chiusura' }));
       expect(response.statusCode).toBe(409);
       expect(response.json().code).toBe('cashReportClosed');
     }
     for (const path of ['confirm', 'close'] as const) {
-      const response = await step(secondToken, reportId, path, reportBody(5));
+      const response = await step(secondToken, reportId, path, reportBody(3));
       expect(response.statusCode).toBe(409);
       expect(response.json().code).toBe('cashReportClosed');
     }
     const report = await readReport(adminToken, reportId);
-    expect(report).toMatchObject({ status: 'closed', version: 5, comments: 'Conta definitiva' });
+    expect(report).toMatchObject({ status: 'closed', version: 3, comments: 'Conta definitiva' });
     expect(report.can.correct).toBe(true);
   });
 
@@ -519,12 +544,12 @@ describe('the two-person workflow', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('cashReportNotClosed');
 
-    const noReason = await step(accountingToken, reportId, 'correct', reportBody(5));
+    const noReason = await step(accountingToken, reportId, 'correct', reportBody(3));
     expect(noReason.statusCode).toBe(422);
     expect(Object.keys(noReason.json().errors)).toEqual(['reason']);
 
     const wrong = await step(accountingToken, reportId, 'correct', {
-      ...reportBody(5, { totalCents: 1 }),
+      ...reportBody(3, { totalCents: 1 }),
       reason: 'Totale sbagliato',
     });
     expect(wrong.statusCode).toBe(422);
@@ -532,14 +557,14 @@ describe('the two-person workflow', () => {
     expect((await readReport(accountingToken, reportId)).values.totalCents).toBe(7250);
 
     const response = await step(accountingToken, reportId, 'correct', {
-      ...reportBody(5, { cashFundCents: 20_000 }, { cashCount: { ...matchingCount, '10000': 2 } }),
+      ...reportBody(3, { cashFundCents: 20_000 }, { cashCount: { ...matchingCount, '10000': 2 } }),
       comments: 'Fondo ricontato',
       reason: 'Il fondo cassa era di 200 €',
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({
       status: 'closed',
-      version: 6,
+      version: 4,
       values: { cashFundCents: 20_000 },
       comments: 'Fondo ricontato',
       closedBy: { name: secondName },
@@ -559,11 +584,132 @@ describe('the two-person workflow', () => {
   });
 
   it('refuses a correction to someone who may not edit reports, and over an older version', async () => {
-    const forbidden = await step(employeeToken, reportId, 'correct', { ...reportBody(6), reason: 'Nuovi dati' });
+    const forbidden = await step(employeeToken, reportId, 'correct', { ...reportBody(4), reason: 'Nuovi dati' });
     expect(forbidden.statusCode).toBe(403);
-    const stale = await step(accountingToken, reportId, 'correct', { ...reportBody(5), reason: 'Nuovi dati' });
+    const stale = await step(accountingToken, reportId, 'correct', { ...reportBody(3), reason: 'Nuovi dati' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('cashReportChanged');
+  });
+});
+
+describe('a partial confirmation without loose ends (issue 17)', () => {
+  const day = '2026-03-18';
+  let reportId: number;
+  /** The whole drawer ten euros short: 10 € of the day's 25 € and the 100 € fund. */
+  const shortCount = { '10000': 1, '1000': 1, '500': 1 };
+
+  beforeAll(async () => {
+    await seedSales(milanId, day);
+    await seedClose(milanId, fiscalClose(day));
+    reportId = (await openReport(employeeToken, milanId, day)).id;
+  });
+
+  it('a refused confirmation changes nothing, so fixing the count and confirming again meets no conflict', async () => {
+    const draft = await save(employeeToken, reportId, reportBody(0, {}, { cashCount: shortCount }));
+    expect(draft.json().data.version).toBe(1);
+    // "Conferma parziale" with the notes ten euros short: refused, and the stored report stays at version 1.
+    const refused = await step(employeeToken, reportId, 'confirm', reportBody(1, {}, { cashCount: shortCount }));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('cashCountMismatch');
+    expect((await readReport(employeeToken, reportId)).version).toBe(1);
+    // The screen still holds version 1: the fixed count saves, then confirms, with no "somebody else saved".
+    const fixed = await save(employeeToken, reportId, reportBody(1, {}, { cashCount: matchingCount }));
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const refusedAgain = await step(employeeToken, reportId, 'confirm', reportBody(2, { vouchersCents: 0 }));
+    expect(refusedAgain.json().code).toBe('cashDataMismatch');
+    const confirmed = await step(employeeToken, reportId, 'confirm', reportBody(2));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ status: 'partial', version: 3, partialBy: { name: employeeName } });
+    const actions = (await auditOf(reportId)).map((entry) => entry.action);
+    expect(actions).toEqual([
+      'cashReport.created',
+      'cashReport.saved',
+      'cashReport.saved',
+      'cashReport.partiallyConfirmed',
+    ]);
+  });
+
+  it('still refuses a confirmation over what somebody else saved meanwhile', async () => {
+    const other = await openReport(employeeToken, milanId, '2026-03-20');
+    expect((await save(secondToken, other.id, reportBody(0, { totalCents: 1 }))).statusCode).toBe(200);
+    const stale = await step(employeeToken, other.id, 'confirm', reportBody(0));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'cashReportChanged',
+      message:
+        'Qualcun altro ha salvato questa giornata nel frattempo: ricarica per vedere i suoi dati (quello che hai scritto resta nel modulo).',
+    });
+  });
+
+  it('freezes the confirmed figures: neither the confirmer nor an administrator changes them, nor the expenses', async () => {
+    for (const token of [employeeToken, adminToken, secondToken]) {
+      const response = await save(token, reportId, reportBody(3, { vouchersCents: 99_900 }));
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        code: 'cashReportPartiallyConfirmed',
+        message: `La giornata è confermata parzialmente da ${employeeName}: i dati confermati non si cambiano più. Per modificarli, ritira prima la conferma.`,
+      });
+    }
+    const [authorisation] = await test.db
+      .insert(expenseAuthorisations)
+      .values({ shopId: milanId, description: 'Cancelleria', maxAmountCents: 5000, validFrom: day, validTo: day })
+      .returning({ id: expenseAuthorisations.id });
+    const expense = await api(test.app, {
+      method: 'POST',
+      url: `/api/cash-reports/${reportId}/expenses`,
+      token: adminToken,
+      body: { authorisationId: authorisation?.id, amountCents: 500, comments: 'Penne' },
+    });
+    expect(expense.statusCode, expense.body).toBe(409);
+    expect(expense.json().code).toBe('cashReportPartiallyConfirmed');
+    const report = await readReport(secondToken, reportId);
+    expect(report).toMatchObject({ status: 'partial', version: 3, values: { vouchersCents: 1000 }, expensesCents: 0 });
+  });
+
+  it('refuses a close once a difference appears after the confirmation (the register moved on)', async () => {
+    // A late receipt of the day reaches the feed: the confirmed figures no longer match the register.
+    const late = receipt(day, {
+      totalCents: 500,
+      pieces: 1,
+      lines: [{ productCode: 'P1', quantity: 1, unitPriceCents: 500, subtotalCents: 500, vatRate: 2200 }],
+      payments: [{ method: 'cash', amountCents: 500 }],
+    });
+    const ingested = await ingestReceipts({ db: test.db, shopId: milanId, clientId: null, records: [late], lng: 'it' });
+    expect(ingested.rejected).toEqual([]);
+    const response = await step(secondToken, reportId, 'close', { version: 3 });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().code).toBe('cashDataMismatch');
+    expect(Object.keys(response.json().errors)).toContain('values.totalCents');
+    expect((await readReport(secondToken, reportId)).status).toBe('partial');
+  });
+
+  it('withdraws the confirmation (the colleague, audited) back to in progress; then the figures change again', async () => {
+    const stale = await step(secondToken, reportId, 'withdraw', { version: 2 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('cashReportChanged');
+    const response = await step(secondToken, reportId, 'withdraw', { version: 3 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      status: 'open',
+      version: 4,
+      partialBy: null,
+      partialAt: null,
+      can: { edit: true, confirm: true, close: false, withdraw: false },
+    });
+    const withdrawn = (await auditOf(reportId)).find((entry) => entry.action === 'cashReport.confirmationWithdrawn');
+    expect(withdrawn).toMatchObject({
+      actorId: await findUserId(test.db, secondName.replace('Test ', '')),
+      fromState: 'partial',
+      toState: 'open',
+      data: { confirmedBy: await findUserId(test.db, 'dipendente'), version: 4 },
+    });
+    const again = await step(secondToken, reportId, 'withdraw', { version: 4 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('cashReportNotPartial');
+    // In progress again: the late receipt goes into the figures.
+    const saved = await save(secondToken, reportId, reportBody(4, { totalCents: 7750, receiptsCount: 4 }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ status: 'open', version: 5, values: { totalCents: 7750 } });
   });
 });
 
@@ -580,7 +726,7 @@ describe('the rules of a confirmation, in order', () => {
     return (await readReport(adminToken, reportId)).version as number;
   }
 
-  it('needs the fiscal close for those who must close with it (title Attention), saving the body first', async () => {
+  it('needs the fiscal close for those who must close with it (title Attention), saving nothing', async () => {
     const response = await step(employeeToken, reportId, 'confirm', {
       values: emptyValues,
       cashCount: {},
@@ -592,7 +738,7 @@ describe('the rules of a confirmation, in order', () => {
       code: 'cashFiscalCloseMissing',
       message: 'Chiusura fiscale assente: la giornata non può essere chiusa, attendi i dati.',
     });
-    expect((await readReport(employeeToken, reportId)).comments).toBe('In attesa della stampante');
+    expect((await readReport(employeeToken, reportId)).comments).toBe('');
   });
 
   it('needs every field, for those who need no fiscal close too', async () => {
@@ -708,14 +854,14 @@ describe('the previous week first (must close previous week)', () => {
     expect((await readReport(controlToken, reportId)).previousWeekPending).toBeNull();
   });
 
-  it('refuses the confirmation with the pending message, keeping what was typed', async () => {
+  it('refuses the confirmation with the pending message, saving nothing', async () => {
     const response = await step(employeeToken, reportId, 'confirm', reportBody(0, {}, { comments: 'Pronta' }));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       code: 'cashPreviousWeekPending',
       message: 'Completa prima la cassa settimanale della settimana 2026-W11: è ancora in sospeso.',
     });
-    expect((await readReport(employeeToken, reportId)).comments).toBe('Pronta');
+    expect((await readReport(employeeToken, reportId)).comments).toBe('');
   });
 
   it('confirms once the weekly cash of the week before is filled', async () => {
@@ -731,7 +877,7 @@ describe('the previous week first (must close previous week)', () => {
       differenceCents: 0,
     });
     expect((await readReport(employeeToken, reportId)).previousWeekPending).toBeNull();
-    const response = await step(employeeToken, reportId, 'confirm', reportBody(1, {}, { comments: 'Pronta' }));
+    const response = await step(employeeToken, reportId, 'confirm', reportBody(0, {}, { comments: 'Pronta' }));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.status).toBe('partial');
   });
@@ -812,6 +958,7 @@ describe('who may do what', () => {
       { method: 'PUT' as const, url: `/api/cash-reports/${naplesReportId}`, body: reportBody(0) },
       { method: 'POST' as const, url: `/api/cash-reports/${naplesReportId}/confirm`, body: reportBody(0) },
       { method: 'POST' as const, url: `/api/cash-reports/${naplesReportId}/close`, body: reportBody(0) },
+      { method: 'POST' as const, url: `/api/cash-reports/${naplesReportId}/withdraw`, body: { version: 0 } },
       { method: 'GET' as const, url: `/api/cash-reports/${naplesReportId}/sales-details` },
       { method: 'GET' as const, url: `/api/cash-reports/${naplesReportId}/receipts` },
       { method: 'GET' as const, url: `/api/shops/${naplesId}/cash-reports?month=2026-03` },
@@ -843,6 +990,8 @@ describe('who may do what', () => {
       [controlToken, 'POST', `/api/shops/${milanId}/cash-reports`, { businessDate: '2026-03-06' }],
       [controlToken, 'POST', `/api/cash-reports/${milanReportId}/confirm`, reportBody(0)],
       [noCloseToken, 'POST', `/api/cash-reports/${milanReportId}/close`, reportBody(0)],
+      [controlToken, 'POST', `/api/cash-reports/${milanReportId}/withdraw`, { version: 0 }],
+      [nobodyToken, 'POST', `/api/cash-reports/${milanReportId}/withdraw`, { version: 0 }],
       [employeeToken, 'POST', `/api/cash-reports/${milanReportId}/correct`, { ...reportBody(0), reason: 'Prova' }],
       [employeeToken, 'GET', '/api/cash-reports/unclosed', undefined],
     ];
@@ -855,7 +1004,7 @@ describe('who may do what', () => {
 
   it('lets a viewer of the shop read the report without offering any action', async () => {
     const report = await readReport(controlToken, milanReportId);
-    expect(report.can).toEqual({ edit: false, confirm: false, close: false, correct: false });
+    expect(report.can).toEqual({ edit: false, confirm: false, close: false, withdraw: false, correct: false });
   });
 
   it('refuses figures the schema does not allow', async () => {

@@ -4,6 +4,7 @@ import {
   cashRegisterMonthQuerySchema,
   cashReportAnswerSchema,
   cashReportBodySchema,
+  cashReportCloseBodySchema,
   cashReportConfirmBodySchema,
   cashReportCorrectionBodySchema,
   cashReportCreateBodySchema,
@@ -11,6 +12,7 @@ import {
   cashReportReceiptsPageSchema,
   cashReportReceiptsQuerySchema,
   cashReportSalesDetailsAnswerSchema,
+  cashReportWithdrawBodySchema,
   unclosedDaysPageSchema,
   unclosedDaysQuerySchema,
 } from '@bottega/contracts/cash-register';
@@ -32,7 +34,11 @@ import {
   listUnclosedDays,
   openCashReport,
   saveCashReport,
+  withdrawCashReportConfirmation,
 } from './cash-register.service';
+// Its scheduled announcements (Sunday evening's weekly cash, missing fiscal closes) are defined with its routes.
+import './cash-register.jobs';
+import { cashDaySecondConfirmationTodo, cashDaysUnclosedTodo, cashDayToCloseTodo } from './cash-register.todos';
 
 const tags = ['cash-register'];
 
@@ -40,7 +46,8 @@ const receiptParamsSchema = cashReportParamsSchema.extend({ receiptId: z.coerce.
 const receiptAnswerSchema = dataOf(storedReceiptSchema);
 
 const checksDescription =
-  'Saves the body first (its own transaction: a refusal loses nothing typed), then checks in this order: the ' +
+  'One transaction: a refusal changes nothing (the version read stays good). Checks the state, the version read ' +
+  '(409 cashReportChanged), then in this order: the ' +
   "previous week's weekly cash (409 cashPreviousWeekPending, for mustClosePreviousWeek), the fiscal close (409 " +
   'cashFiscalCloseMissing, for mustCloseWithFiscal), every field entered (422 cashReportIncomplete), POS subtotal ' +
   '= credit card + bancomat (422 cashPosSubtotalMismatch), the system register (422 cashDataMismatch), the fiscal ' +
@@ -48,6 +55,10 @@ const checksDescription =
   'note and coin count against the daily cash plus the cash fund (422 cashCountMismatch).';
 
 export const cashRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.todos.register(cashDaySecondConfirmationTodo);
+  app.todos.register(cashDayToCloseTodo);
+  app.todos.register(cashDaysUnclosedTodo);
+
   app.get(
     '/api/shops/:id/cash-reports',
     {
@@ -128,7 +139,10 @@ export const cashRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'shops.cashRegister.dailyClose' },
       schema: {
         tags,
-        description: 'Saves the figures, the count and the comments as a draft; 409 over a newer version.',
+        description:
+          'Saves the figures, the count and the comments as a draft; 409 over a newer version (cashReportChanged), ' +
+          'on a partially confirmed day (cashReportPartiallyConfirmed: withdraw the confirmation first) and on a ' +
+          'closed one (cashReportClosed).',
         params: cashReportParamsSchema,
         body: cashReportBodySchema,
         response: { 200: cashReportAnswerSchema },
@@ -152,14 +166,25 @@ export const cashRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
       access: 'shops.cashRegister.dailyClose',
       body: cashReportConfirmBodySchema,
       take: confirmCashReport,
-      description: `The partial confirmation: open → partial. ${checksDescription}`,
+      description: `The partial confirmation with the figures sent, which it freezes: open → partial. ${checksDescription}`,
     },
     {
       path: 'close',
       access: 'shops.cashRegister.close',
-      body: cashReportConfirmBodySchema,
+      body: cashReportCloseBodySchema,
       take: closeCashReport,
-      description: `Closes the day, by another person than the partial confirmation's: partial → closed. ${checksDescription}`,
+      description:
+        'Closes the day as it was partially confirmed, by another person than the confirmer: partial → closed. ' +
+        `The figures are the confirmed ones (a difference that appeared since refuses the close). ${checksDescription}`,
+    },
+    {
+      path: 'withdraw',
+      access: 'shops.cashRegister.dailyClose',
+      body: cashReportWithdrawBodySchema,
+      take: withdrawCashReportConfirmation,
+      description:
+        'Withdraws the partial confirmation (partial → open, audited with whose it was), so the figures can change ' +
+        'again; by the confirmer or a colleague who fills the daily close. 409 when not partially confirmed.',
     },
     {
       path: 'correct',

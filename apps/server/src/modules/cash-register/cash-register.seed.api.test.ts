@@ -43,18 +43,19 @@ describe('demo cash-register history', () => {
     }
   });
 
-  it("leaves Milano Duomo's last day and Napoli's last two for the demo, and their week's weekly cash", async () => {
+  it("leaves Milano Duomo's last three days and Napoli's last two for the demo, and their week's weekly cash", async () => {
     const milan = await findShopId(test.db, 'MI01');
-    const [saturday] = await test.db
-      .select()
-      .from(cashReports)
-      .where(and(eq(cashReports.shopId, milan), eq(cashReports.businessDate, '2026-11-21')));
-    expect(saturday).toBeUndefined();
-    const [friday] = await test.db
-      .select()
-      .from(cashReports)
-      .where(and(eq(cashReports.shopId, milan), eq(cashReports.businessDate, '2026-11-20')));
-    expect(friday?.status).toBe('closed');
+    const reportOn = async (date: string) =>
+      (
+        await test.db
+          .select()
+          .from(cashReports)
+          .where(and(eq(cashReports.shopId, milan), eq(cashReports.businessDate, date)))
+      )[0];
+    expect(await reportOn('2026-11-21')).toBeUndefined();
+    expect(await reportOn('2026-11-20')).toBeUndefined();
+    expect(await reportOn('2026-11-19')).toBeUndefined();
+    expect((await reportOn('2026-11-18'))?.status).toBe('closed');
     const weeks = (await test.db.select().from(weeklyCash).where(eq(weeklyCash.shopId, milan))).map((row) => row.week);
     expect(weeks).toContain('2026-W46');
     expect(weeks).not.toContain('2026-W47');

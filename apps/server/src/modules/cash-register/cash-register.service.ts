@@ -1,16 +1,18 @@
 // The daily cash report of a shop (issue 8; spec §3 Cash-register report, §4 Cash report, §5 Cash register, §8):
 // every evening the shop's staff enter the day's figures and count the till; the figures must match the system
 // register (the sales feed's day), the fiscal values the fiscal printer's close, the note and coin count the cash
-// in the till (the day's cash and the fund). One person confirms partially, a different one closes the day,
-// which then allows no edits; those who may edit reports correct a closed day, with the reason. What is typed is
-// saved before any check, so a refusal loses nothing. The month of a shop, the unclosed days across shops, and
-// the day's sales and receipts are read here.
+// in the till (the day's cash and the fund). One person confirms partially, which freezes the figures; a different
+// one closes the day as confirmed, which then allows no edits; those who may edit reports correct a closed day, with
+// the reason. A confirmation saves and moves the day on together or not at all, so a refused one leaves the stored
+// report (and its version) as it was. The month of a shop, the unclosed days across shops, and the day's sales and
+// receipts are read here.
 import {
   type CashCount,
   type CashFiscalValues,
   type CashRegisterDay,
   type CashReport,
   type CashReportBody,
+  type CashReportCloseBody,
   type CashReportField,
   type CashReportStatus,
   type CashReportValues,
@@ -27,18 +29,36 @@ import {
   previousIsoWeek,
   type unclosedDaySchema,
 } from '@bottega/contracts/cash-register';
-import { businessDate } from '@bottega/contracts/dates';
+import { businessDate, formatDate } from '@bottega/contracts/dates';
 import type { ValidationRule } from '@bottega/contracts/errors';
 import { formatMoney } from '@bottega/contracts/money';
 import type { Ability } from '@bottega/contracts/permissions';
 import { type PaymentMethod, paymentMethods, type StoredReceipt } from '@bottega/contracts/sales';
-import { and, asc, between, count, desc, eq, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  between,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  min,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import { shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { SessionContext } from '../auth/auth.service';
+import { kickJobs } from '../../platform/jobs';
+import { notify } from '../../platform/notify';
+import type { SessionContext } from '../../platform/sessions';
 import { users } from '../employees/employees.schema';
 import { expenses } from '../expenses/expenses.schema';
 import { invoiceRequests } from '../invoices/invoices.schema';
@@ -48,6 +68,7 @@ import { shops } from '../shops/shops.schema';
 import { loadVisibleShop } from '../shops/shops.service';
 import { cashReports, weeklyCash } from './cash-register.schema';
 import {
+  assertFiguresOpen,
   assertReportWritable,
   type CashReportRow,
   cashReportAuditEntity,
@@ -233,9 +254,11 @@ async function describeReport(
     updatedAt: report.updatedAt.toISOString(),
     previousWeekPending: await pendingPreviousWeek(db, viewer, report),
     can: {
-      edit: status !== 'closed' && holds(viewer, 'shops.cashRegister.dailyClose'),
+      // The figures: a partial confirmation freezes them (withdraw it first), a closed day is only corrected.
+      edit: status === 'open' && holds(viewer, 'shops.cashRegister.dailyClose'),
       confirm: status === 'open' && holds(viewer, 'shops.cashRegister.dailyClose'),
       close: status === 'partial' && holds(viewer, 'shops.cashRegister.close') && report.partialBy !== viewer.userId,
+      withdraw: status === 'partial' && holds(viewer, 'shops.cashRegister.dailyClose'),
       correct: status === 'closed' && holds(viewer, editReportsAbility),
     },
   };
@@ -309,6 +332,17 @@ export async function listCashRegisterMonth(
   });
 }
 
+const sameDay = and(eq(cashReports.shopId, salesDays.shopId), eq(cashReports.businessDate, salesDays.businessDate));
+
+/** The days before `today` with sales whose report is not closed (or missing), in these shops; sales_days ⟕ cash_reports. */
+function unclosedDaysWhere(scope: 'all' | number[], today: string): SQL | undefined {
+  return and(
+    lt(salesDays.businessDate, today),
+    or(isNull(cashReports.id), ne(cashReports.status, 'closed')),
+    scope === 'all' ? undefined : inArray(salesDays.shopId, scope),
+  );
+}
+
 const hasFiscalClose = sql<boolean>`exists (select 1 from ${fiscalCloses} where ${fiscalCloses.shopId} = ${salesDays.shopId} and ${fiscalCloses.businessDate} = ${salesDays.businessDate})`;
 
 /**
@@ -329,12 +363,9 @@ export async function listUnclosedDays(options: {
   const scope = shopsInScope(viewer, 'shops');
   if (scope !== 'all' && scope.length === 0) return { data: [], meta };
   const where = and(
-    lt(salesDays.businessDate, businessDate(options.now)),
-    or(isNull(cashReports.id), ne(cashReports.status, 'closed')),
-    scope === 'all' ? undefined : inArray(salesDays.shopId, scope),
+    unclosedDaysWhere(scope, businessDate(options.now)),
     shopId === undefined ? undefined : eq(salesDays.shopId, shopId),
   );
-  const sameDay = and(eq(cashReports.shopId, salesDays.shopId), eq(cashReports.businessDate, salesDays.businessDate));
   const rows = await db
     .select({
       shopId: salesDays.shopId,
@@ -359,6 +390,22 @@ export async function listUnclosedDays(options: {
     data: rows.map((row) => ({ ...row, status: row.status ?? 'missing', hasFiscalClose: Boolean(row.hasFiscalClose) })),
     meta: { ...meta, total: total?.value ?? 0 },
   };
+}
+
+/** How many days listUnclosedDays lists for the viewer, and the oldest (the dashboard's to-do): one indexed count. */
+export async function countUnclosedDays(options: {
+  db: Executor;
+  viewer: SessionContext;
+  today: string;
+}): Promise<{ count: number; oldest: string | null }> {
+  const scope = shopsInScope(options.viewer, 'shops');
+  if (scope !== 'all' && scope.length === 0) return { count: 0, oldest: null };
+  const [row] = await options.db
+    .select({ count: count(), oldest: min(salesDays.businessDate) })
+    .from(salesDays)
+    .leftJoin(cashReports, sameDay)
+    .where(unclosedDaysWhere(scope, options.today));
+  return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -433,22 +480,24 @@ function columnsOf(body: CashReportBody) {
 }
 
 /**
- * Saves the figures as a draft, in its own transaction (mismatches are allowed in a draft), and answers the
- * version now stored. Refused over a newer version (somebody saved meanwhile) and on a closed day (a correction
- * goes through correctCashReport).
+ * Saves the figures as a draft (mismatches are allowed in a draft). Refused over a newer version (somebody saved
+ * meanwhile), on a partially confirmed day (its figures are frozen until the confirmation is withdrawn) and on a
+ * closed day (a correction goes through correctCashReport).
  */
-async function saveDraft(options: ReportCall & { body: CashReportBody; now: Date; ip?: string }): Promise<number> {
+export async function saveCashReport(
+  options: ReportCall & { body: CashReportBody; now: Date; ip?: string },
+): Promise<CashReport> {
   const { db, viewer, reportId, body, now } = options;
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const report = await loadVisibleReport(tx, viewer, reportId, { lock: true });
     if (assertReportWritable(report, viewer).correction) throw new AppError('cashReportClosed');
+    await assertFiguresOpen(tx, report);
     if (body.version !== report.version) throw new AppError('cashReportChanged');
     const changes = changesOf(report, body);
-    if (Object.keys(changes).length === 0) return report.version;
-    const version = report.version + 1;
+    if (Object.keys(changes).length === 0) return;
     await tx
       .update(cashReports)
-      .set({ ...columnsOf(body), version, updatedBy: viewer.userId, updatedAt: now })
+      .set({ ...columnsOf(body), version: report.version + 1, updatedBy: viewer.userId, updatedAt: now })
       .where(eq(cashReports.id, report.id));
     await writeAudit(tx, {
       actorId: viewer.userId,
@@ -460,14 +509,50 @@ async function saveDraft(options: ReportCall & { body: CashReportBody; now: Date
       data: { changes },
       ip: options.ip,
     });
-    return version;
   });
+  return getCashReport(options);
 }
 
-export async function saveCashReport(
-  options: ReportCall & { body: CashReportBody; now: Date; ip?: string },
+/**
+ * partial → open: the confirmation is withdrawn (by the confirmer or a colleague who fills the day's close), so
+ * the figures can change again; the day then needs a new partial confirmation and a close by someone else.
+ * Audited with whose confirmation it was.
+ */
+export async function withdrawCashReportConfirmation(
+  options: ReportCall & { body: { version: number }; now: Date; ip?: string },
 ): Promise<CashReport> {
-  await saveDraft(options);
+  const { db, viewer, reportId, body, now } = options;
+  await db.transaction(async (tx) => {
+    const report = await loadVisibleReport(tx, viewer, reportId, { lock: true });
+    if (report.status === 'closed') throw new AppError('cashReportClosed');
+    if (report.status !== 'partial') throw new AppError('cashReportNotPartial');
+    if (body.version !== report.version) throw new AppError('cashReportChanged');
+    await tx
+      .update(cashReports)
+      .set({
+        status: 'open',
+        partialBy: null,
+        partialAt: null,
+        version: report.version + 1,
+        updatedBy: viewer.userId,
+        updatedAt: now,
+      })
+      .where(eq(cashReports.id, report.id));
+    await writeAudit(tx, {
+      actorId: viewer.userId,
+      action: 'cashReport.confirmationWithdrawn',
+      entity: cashReportAuditEntity,
+      entityId: report.id,
+      fromState: 'partial',
+      toState: 'open',
+      data: {
+        confirmedBy: report.partialBy,
+        confirmedAt: report.partialAt?.toISOString() ?? null,
+        version: report.version + 1,
+      },
+      ip: options.ip,
+    });
+  });
   return getCashReport(options);
 }
 
@@ -577,27 +662,27 @@ async function assertRules(options: {
 }
 
 type StepOptions = ReportCall & {
-  body: CashReportBody & { acceptFiscalDifference?: string; reason?: string };
+  body: CashReportCloseBody & Partial<CashReportBody> & { reason?: string };
   now: Date;
   ip?: string;
 };
 
 /**
- * Takes a step of the workflow. Confirming and closing first save what was typed (so a refusal loses nothing),
- * then check the state and the rules and move the report on; a correction checks first and applies the figures
- * with the state unchanged. Each is audited with who, from and to which state and why.
+ * Takes a step of the workflow in one transaction: the state, the version the person read and the rules are
+ * checked, then the report moves on. Confirming and correcting apply the figures sent with it; closing takes the
+ * figures as they were confirmed (frozen since). A refusal changes nothing, so the screen's version stays good.
+ * Each is audited with who, from and to which state, what changed and why.
  */
 async function takeStep(step: Step, options: StepOptions): Promise<CashReport> {
   const { db, viewer, reportId, body, now } = options;
-  const version = step === 'correct' ? body.version : await saveDraft(options);
   const { from, to, action } = transitions[step];
   await db.transaction(async (tx) => {
     const report = await loadVisibleReport(tx, viewer, reportId, { lock: true });
     await assertStepAllowed(tx, step, report, viewer);
-    if (report.version !== version) throw new AppError('cashReportChanged');
-    const correction = step === 'correct';
-    const values = correction ? body.values : valuesOf(report);
-    const cashCount = correction ? body.cashCount : report.cashCount;
+    if (report.version !== body.version) throw new AppError('cashReportChanged');
+    const sent = step === 'close' ? null : (body as CashReportBody);
+    const values = sent ? sent.values : valuesOf(report);
+    const cashCount = sent ? sent.cashCount : report.cashCount;
     const { acceptedFiscal, system, fiscal } = await assertRules({
       db: tx,
       viewer,
@@ -607,13 +692,14 @@ async function takeStep(step: Step, options: StepOptions): Promise<CashReport> {
       cashCount,
       acceptFiscalDifference: body.acceptFiscalDifference,
     });
-    const changes = correction ? changesOf(report, body) : {};
+    const correction = step === 'correct';
+    const changes = sent ? changesOf(report, sent) : {};
     // A correction that changes nothing and accepts nothing leaves the closed day as it is.
     if (correction && Object.keys(changes).length === 0 && acceptedFiscal.length === 0) return;
     await tx
       .update(cashReports)
       .set({
-        ...(correction ? columnsOf(body) : {}),
+        ...(sent ? columnsOf(sent) : {}),
         status: to,
         version: report.version + 1,
         updatedBy: viewer.userId,
@@ -654,11 +740,28 @@ async function takeStep(step: Step, options: StepOptions): Promise<CashReport> {
       fromState: from,
       toState: to,
       reason: correction ? body.reason : null,
-      data: correction ? { changes } : { version: report.version + 1 },
+      data: correction ? { changes } : { version: report.version + 1, changes },
       ip: options.ip,
     });
+    if (step !== 'correct') await announceStep(tx, step, report, viewer);
   });
+  kickJobs();
   return getCashReport(options);
+}
+
+/**
+ * Who must know, written with the step: a partial confirmation waits for a colleague of the shop who may close it;
+ * a closed day is a report convalidated (§6 Admin notifications).
+ */
+async function announceStep(tx: Executor, step: 'confirm' | 'close', report: CashReportRow, viewer: SessionContext) {
+  const [shop] = await tx.select({ name: shops.name }).from(shops).where(eq(shops.id, report.shopId));
+  await notify(tx, {
+    event: step === 'confirm' ? 'cashRegister.awaitingConfirmation' : 'adminNotifications.reportsConvalidated',
+    shopId: report.shopId,
+    params: { shop: shop?.name ?? '', date: formatDate(report.businessDate), by: await personOf(tx, viewer.userId) },
+    link: `/app/shop/cashRegister/${report.id}/edit`,
+    actorId: viewer.userId,
+  });
 }
 
 /** open → partial: the first person's confirmation (shops.cashRegister.dailyClose). */

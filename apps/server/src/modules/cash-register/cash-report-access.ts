@@ -1,11 +1,12 @@
 // Reaching a cash report: the shop scope every route of the report and of what it holds (expenses, invoices,
 // attachments) goes through, and the lock of a closed day.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { assertShopInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { SessionContext } from '../auth/auth.service';
+import type { SessionContext } from '../../platform/sessions';
+import { users } from '../employees/employees.schema';
 import { shops } from '../shops/shops.schema';
 import { cashReports } from './cash-register.schema';
 
@@ -49,6 +50,24 @@ export function assertReportWritable(
   if (report.status !== 'closed') return { correction: false };
   if (viewer.isAdmin || viewer.abilities.has(editReportsAbility)) return { correction: true };
   throw new AppError('cashReportClosed');
+}
+
+/**
+ * A partial confirmation freezes the figures it confirmed, and what they depend on (the expenses paid from the
+ * till): the second person closes what the first confirmed. Changing them needs the confirmation withdrawn first.
+ */
+export async function assertFiguresOpen(
+  db: Executor,
+  report: Pick<CashReportRow, 'status' | 'partialBy'>,
+): Promise<void> {
+  if (report.status !== 'partial') return;
+  const [confirmer] = report.partialBy
+    ? await db
+        .select({ name: sql<string>`${users.name} || ' ' || ${users.surname}` })
+        .from(users)
+        .where(eq(users.id, report.partialBy))
+    : [];
+  throw new AppError('cashReportPartiallyConfirmed', { name: confirmer?.name ?? '—' });
 }
 
 /**

@@ -9,7 +9,7 @@ import { okSchema } from '@bottega/contracts/common';
 import { documentFileQuerySchema } from '@bottega/contracts/employees';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access';
-import { contentDisposition, readUpload } from '../../platform/file-transfer';
+import { readUpload, sendFile } from '../../platform/file-transfer';
 import {
   deleteCashReportAttachment,
   listCashReportAttachments,
@@ -76,15 +76,7 @@ export const cashReportAttachmentsRoutes: FastifyPluginAsyncZod = async (app) =>
         viewer: sessionOf(request),
         ...request.params,
       });
-      // The type is the one sniffed on upload; nosniff and the sandbox keep a browser from reading it as anything
-      // else or running it with the app's origin.
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', file.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', 'sandbox')
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(file.bytes));
+      return sendFile(reply, { ...file, type: file.contentType }, download ? 'attachment' : 'inline');
     },
   );
 

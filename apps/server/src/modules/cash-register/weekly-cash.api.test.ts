@@ -3,6 +3,7 @@
 // weeks and every shop's filled weeks, abilities and shop scope. The days' reports are inserted directly (the
 // daily report's routes are tested on their own); the days' sales come through the sales feed's ingestion.
 import type { WeeklyCash } from '@bottega/contracts/cash-register';
+import { formatMoney } from '@bottega/contracts/money';
 import type { ReceiptRecordInput } from '@bottega/contracts/sales';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,6 +171,8 @@ describe('the week and when it opens', () => {
       filledAt: null,
       blockedBy: 'beforeSundayEvening',
       opensAt: '2026-11-22T18:00:00+01:00',
+      // The business clock's day: the screen shows the days after it as still to come, and it as in progress.
+      today: '2026-11-22',
     });
   });
 
@@ -243,6 +246,22 @@ describe('filling the week', () => {
     expect(ready.days.map((day) => day.status)).toEqual([...Array(6).fill('closed'), 'noSales']);
     expect(ready.days[5]?.cashFundCents).toBe(30000);
 
+    // Deposits that differ from the week's cash need a note saying why (a blank one is none): refused, nothing stored.
+    for (const comments of [undefined, '   ']) {
+      const refused = await fill(adminToken, milanId, { cashFundCents: 30000, depositsCents: 350000, comments });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({
+        code: 'weeklyCashNoteRequired',
+        message: `Tra contanti e versamenti c'è una differenza di ${formatMoney(sums.cash - 350000)}: scrivi nelle note perché.`,
+        errors: { comments: ['Campo obbligatorio.'] },
+      });
+    }
+    const english = await fill(adminToken, milanId, { cashFundCents: 30000, depositsCents: 1 }, week, 'en');
+    expect(english.json().message).toBe(
+      `There is a difference of ${formatMoney(sums.cash - 1)} between cash and deposits: say why in the notes.`,
+    );
+    expect(await test.db.select().from(weeklyCash).where(eq(weeklyCash.shopId, milanId))).toHaveLength(0);
+
     const response = await fill(adminToken, milanId, {
       cashFundCents: 30000,
       depositsCents: 350000,
@@ -285,7 +304,14 @@ describe('filling the week', () => {
       action: 'weeklyCash.filled',
       fromState: null,
       toState: 'filled',
-      data: expect.objectContaining({ shopId: milanId, week, depositsCents: 350000, dailyCashCents: sums.cash }),
+      data: expect.objectContaining({
+        shopId: milanId,
+        week,
+        depositsCents: 350000,
+        dailyCashCents: sums.cash,
+        differenceCents: sums.cash - 350000,
+        comments: 'Versamento del sabato',
+      }),
     });
   });
 

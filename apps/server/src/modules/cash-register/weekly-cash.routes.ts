@@ -10,11 +10,14 @@ import { idParamSchema, paginationQuerySchema } from '@bottega/contracts/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access';
 import { currentTime } from '../../platform/clock';
+import { weeklyCashToFillTodo } from './cash-register.todos';
 import { fillWeeklyCash, getShopWeeklyCash, listFilledWeeklyCash, listShopWeeklyCash } from './weekly-cash.service';
 
 const tags = ['cash-register'];
 
 export const weeklyCashRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.todos.register(weeklyCashToFillTodo);
+
   app.get(
     '/api/shops/:id/weekly-cash',
     {

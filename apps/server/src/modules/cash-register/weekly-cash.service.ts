@@ -12,16 +12,18 @@ import {
   type WeeklyCashDay,
   type WeeklyCashListItem,
   weeklyCashDifference,
+  weeklyCashNeedsNote,
   weeklyCashOpensAtHour,
 } from '@bottega/contracts/cash-register';
 import { businessDate } from '@bottega/contracts/dates';
+import { formatMoney } from '@bottega/contracts/money';
 import { and, asc, between, count, desc, eq, inArray, min, sql, sum } from 'drizzle-orm';
 import { romeWallInstant } from '../../integrations/fiscal-printer/epson-fiscal-printer';
 import { assertShopInScope, shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { SessionContext } from '../auth/auth.service';
+import type { SessionContext } from '../../platform/sessions';
 import { users } from '../employees/employees.schema';
 import { expenses } from '../expenses/expenses.schema';
 import { salesDays } from '../sales/sales.schema';
@@ -203,11 +205,12 @@ async function readWeeks(options: {
       filledAt: row?.filledAt.toISOString() ?? null,
       blockedBy: blockOf({ days, stored: row !== undefined, opensAt, now: options.now }),
       opensAt,
+      today: businessDate(options.now),
     };
   });
 }
 
-function withoutDays({ days: _days, ...item }: WeeklyCash): WeeklyCashListItem {
+function withoutDays({ days: _days, today: _today, ...item }: WeeklyCash): WeeklyCashListItem {
   return item;
 }
 
@@ -294,6 +297,14 @@ export async function fillWeeklyCash(
       dailyCashCents: state.dailyCashCents,
       depositsCents: body.depositsCents,
     });
+    // Deposits that do not match the week's cash are explained, or the week is not filled (it never changes after).
+    if (weeklyCashNeedsNote({ differenceCents, comments: body.comments })) {
+      throw new AppError(
+        'weeklyCashNoteRequired',
+        { difference: formatMoney(differenceCents) },
+        { comments: [{ rule: 'required' }] },
+      );
+    }
     const [created] = await tx
       .insert(weeklyCash)
       .values({
@@ -330,6 +341,7 @@ export async function fillWeeklyCash(
         cashFundCents: body.cashFundCents,
         depositsCents: body.depositsCents,
         differenceCents,
+        comments: body.comments,
       },
       ip: options.ip,
     });

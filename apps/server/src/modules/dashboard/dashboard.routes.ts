@@ -1,7 +1,8 @@
-// The dashboard of the signed-in user in the chosen shop (spec §2 Dashboard).
+// The dashboard of the signed-in user in the chosen shop (spec §2 Dashboard): its facts and what waits for them.
 import { dashboardSchema } from '@bottega/contracts/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf, shopOf } from '../../platform/access';
+import { currentTime } from '../../platform/clock';
 import { describeDashboard } from './dashboard.service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,10 +10,22 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dashboard',
     {
       config: { access: 'employees.dashboard', shop: true },
-      schema: { tags: ['dashboard'], response: { 200: dashboardSchema } },
+      schema: {
+        tags: ['dashboard'],
+        description:
+          'The chosen shop, its colleagues, unread notifications and the to-dos ("Da fare") of every area whose ' +
+          'ability the caller holds, in a fixed order; an area with nothing waiting is left out.',
+        response: { 200: dashboardSchema },
+      },
     },
     async (request) => ({
-      data: await describeDashboard({ db: app.db, userId: sessionOf(request).userId, shopId: shopOf(request) }),
+      data: await describeDashboard({
+        db: app.db,
+        session: sessionOf(request),
+        shopId: shopOf(request),
+        now: currentTime(app.config),
+        todos: app.todos,
+      }),
     }),
   );
 };

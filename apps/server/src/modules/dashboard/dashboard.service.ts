@@ -1,31 +1,44 @@
-// The landing page's facts for the signed-in user in their chosen shop.
+// The landing page's facts for the signed-in user in their chosen shop, and what waits for them.
 import type { Dashboard } from '@bottega/contracts/dashboard';
 import { businessDate } from '@bottega/contracts/dates';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import type { SessionContext } from '../../platform/sessions';
+import type { TodoRegistry } from '../../platform/todos';
 import { users } from '../employees/employees.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { userShops } from '../shops/shops.schema';
 import { findShopSummary } from '../shops/shops.service';
 
-export async function describeDashboard(options: { db: Database; userId: number; shopId: number }): Promise<Dashboard> {
-  const { db, userId, shopId } = options;
-  const shop = await findShopSummary({ db, shopId });
+export async function describeDashboard(options: {
+  db: Database;
+  session: SessionContext;
+  shopId: number;
+  now: Date;
+  todos: TodoRegistry;
+}): Promise<Dashboard> {
+  const { db, session, shopId, now } = options;
+  const today = businessDate(now);
+  const [shop, [colleagues], [unread], todos] = await Promise.all([
+    findShopSummary({ db, shopId }),
+    db
+      .select({ value: count() })
+      .from(userShops)
+      .innerJoin(users, eq(users.id, userShops.userId))
+      .where(and(eq(userShops.shopId, shopId), isNull(users.deletedAt))),
+    db
+      .select({ value: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, session.userId), isNull(notifications.readAt))),
+    options.todos.list({ db, session, shopId, now, today }),
+  ]);
   if (!shop) throw new AppError('notFound');
-  const [colleagues] = await db
-    .select({ value: count() })
-    .from(userShops)
-    .innerJoin(users, eq(users.id, userShops.userId))
-    .where(and(eq(userShops.shopId, shopId), isNull(users.deletedAt)));
-  const [unread] = await db
-    .select({ value: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return {
-    today: businessDate(),
+    today,
     shop,
     colleagues: colleagues?.value ?? 0,
     unreadNotifications: unread?.value ?? 0,
+    todos,
   };
 }

@@ -9,6 +9,7 @@ import {
   createUserWithAbilities,
   signIn,
   type TestApp,
+  testAppKey,
 } from '../../../test/harness';
 import { buildApp } from '../../app';
 import { enqueueMail } from '../../platform/mail';
@@ -32,14 +33,23 @@ beforeAll(async () => {
           link: `https://bottega.example/reset-password?token=t${index}`,
           minutes: 60,
         },
+        secret: { value: `t${index}`, appKey: testAppKey },
       }),
     );
   }
 });
 afterAll(() => test?.close());
 
-/** The route with its parameters filled: an existing mail for `:id`. */
-const concrete = (route: string) => route.replace(/^\w+ /, '').replace(':id', String(mailIds[0]));
+/** The route called with its method and its parameters filled (an existing mail for `:id`). */
+function call(route: string, token: string) {
+  const [method, url] = route.split(' ') as ['GET' | 'POST', string];
+  return api(test.app, {
+    method,
+    url: url.replace(':id', String(mailIds[0])),
+    token,
+    body: method === 'POST' ? {} : undefined,
+  });
+}
 
 describe('developer-only routes', () => {
   it('are declared signed-in and flagged, and include the mail outbox', () => {
@@ -67,7 +77,7 @@ describe('developer-only routes', () => {
     for (const username of [everything.username, secondly.username, 'dipendente', 'ticket']) {
       const token = await signIn(test.app, username);
       for (const route of test.app.developerRoutes.filter((entry) => !entry.startsWith('HEAD'))) {
-        const response = await api(test.app, { url: concrete(route), token });
+        const response = await call(route, token);
         expect(response.statusCode, `${username} ${route}`).toBe(403);
         expect(response.json().code).toBe('forbidden');
       }
@@ -80,8 +90,10 @@ describe('developer-only routes', () => {
     for (const username of ['developer', firstly.username, 'admin', 'boss']) {
       const token = await signIn(test.app, username);
       for (const route of test.app.developerRoutes.filter((entry) => !entry.startsWith('HEAD'))) {
-        const response = await api(test.app, { url: concrete(route), token });
-        expect(response.statusCode, `${username} ${route}: ${response.body}`).toBe(200);
+        const response = await call(route, token);
+        // Reads answer; an action answers for itself (e.g. a job that cannot be retried), never 403.
+        if (route.startsWith('GET')) expect(response.statusCode, `${username} ${route}: ${response.body}`).toBe(200);
+        else expect(response.statusCode, `${username} ${route}: ${response.body}`).not.toBe(403);
       }
     }
   });

@@ -13,16 +13,19 @@ import {
   csrfHeaders,
   findShopId,
   findUserId,
+  lastMailTo,
   multipart,
   signIn,
   type TestApp,
 } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.schema';
+import { hashToken } from '../../platform/crypto';
+import { mailOutbox } from '../../platform/mail.schema';
+import { sessions } from '../../platform/sessions.schema';
 import { defaultGroupAbilities } from '../../seed';
-import { sessions } from '../auth/auth.schema';
 import { userShops } from '../shops/shops.schema';
 import { userGroupMembers, userGroups } from '../user-groups/user-groups.schema';
-import { employeeDocuments, users } from './employees.schema';
+import { emailChanges, employeeDocuments, passwordResets, users } from './employees.schema';
 
 // A small upload limit, so "too large" needs no big file.
 const uploadLimit = 64 * 1024;
@@ -64,8 +67,6 @@ function employeeBody(overrides: Record<string, unknown> = {}) {
     matricola: `T${String(sequence).padStart(4, '0')}`,
     username: `gesposito${sequence}`,
     email: `giulia.esposito${sequence}@bottega.example`,
-    password: 'segreta2026',
-    passwordConfirmation: 'segreta2026',
     depositCardNumber: '',
     shopId: shop.MI01,
     shopIds: [shop.MI01],
@@ -130,10 +131,22 @@ const remove = (id: number, token = adminToken) =>
   api(test.app, { method: 'DELETE', url: `/api/employees/${id}`, token });
 const list = (query = '', token = adminToken) => api(test.app, { url: `/api/employees${query}`, token });
 
+/** Sets the password through the link of the newest set-password mail to this address, as its owner would. */
+async function completeInvitation(email: string, password: string) {
+  const { token } = await lastMailTo(test.db, email, 'setPassword');
+  return api(test.app, {
+    method: 'POST',
+    url: '/api/auth/password-reset',
+    body: { token, password, passwordConfirmation: password },
+  });
+}
+
+/** A new employee who has chosen their password through the invitation. */
 async function createdEmployee(overrides: Record<string, unknown> = {}) {
-  const body = employeeBody(overrides);
+  const body = { ...employeeBody(overrides), password: 'segreta2026' };
   const response = await create(body);
   expect(response.statusCode, response.body).toBe(201);
+  expect((await completeInvitation(body.email, body.password)).statusCode).toBe(200);
   return { body, employee: response.json().data };
 }
 
@@ -142,6 +155,14 @@ function auditOf(id: number) {
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.entity, 'employee'), eq(auditLog.entityId, String(id))))
+    .orderBy(asc(auditLog.id));
+}
+
+function auditOfUser(id: number) {
+  return test.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(id))))
     .orderBy(asc(auditLog.id));
 }
 
@@ -298,7 +319,7 @@ describe('shop scoping', () => {
     for (const groupId of [group.Contabilità, group.Amministratore]) {
       const response = await create(employeeBody({ groupIds: [groupId] }), token);
       expect(response.statusCode, response.body).toBe(403);
-      expect(response.json().code).toBe('forbidden');
+      expect(response.json().code).toBe('abilityNotHeld');
     }
     const options = (await api(test.app, { url: '/api/employees/options', token })).json().data;
     expect(options.shops.map((item: { code: string }) => item.code)).toEqual(['MI01']);
@@ -309,7 +330,7 @@ describe('shop scoping', () => {
 });
 
 describe('POST /api/employees', () => {
-  it('creates an employee (201) with shops and groups, who can sign in; audited without the password', async () => {
+  it('creates an employee (201) with shops and groups, who chooses their password through the invitation', async () => {
     const body = employeeBody({
       fiscalCode: ' spsgli95e50f839q ',
       birthday: '1995-05-10',
@@ -333,17 +354,58 @@ describe('POST /api/employees', () => {
       ],
       groups: [{ id: group.Dipendente, name: 'Dipendente' }],
       registeredAt: null,
+      pendingEmail: null,
       rehire: null,
     });
-    const token = await signIn(test.app, body.username.toUpperCase(), 'segreta2026');
-    expect(token).toEqual(expect.any(String));
-
+    // The invitation: a set-password link, redacted in the outbox, valid INVITATION_DAYS (7).
+    const { mail, token } = await lastMailTo(test.db, body.email);
+    expect(mail).toMatchObject({ template: 'setPassword', subject: 'Scegli la tua password di Bottega' });
+    expect(mail.text).toContain(`il tuo nome utente è ${body.username}`);
+    expect(mail.text).toContain('/set-password?token=[redacted]');
+    const [link] = await test.db.select().from(passwordResets).where(eq(passwordResets.userId, data.id));
+    const daysLeft = ((link?.expiresAt.getTime() ?? 0) - Date.now()) / 86_400_000;
+    expect(daysLeft).toBeGreaterThan(6.99);
+    expect(daysLeft).toBeLessThanOrEqual(7);
     const audit = await auditOf(data.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: adminId, action: 'employee.created', toState: 'OK' });
-    expect(JSON.stringify(audit[0]?.data)).not.toContain('segreta2026');
-    const [row] = await test.db.select().from(users).where(eq(users.id, data.id));
-    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(audit[0]?.data).toMatchObject({ invitation: { resetId: link?.id, mailId: mail.id } });
+
+    // Nobody knows a password until the employee chooses one, through the same completion as a reset.
+    const done = await api(test.app, {
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      body: { token, password: 'la mia password', passwordConfirmation: 'la mia password' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await signIn(test.app, body.username.toUpperCase(), 'la mia password')).toEqual(expect.any(String));
+    // The link works once.
+    const again = await api(test.app, {
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      body: { token, password: 'un altra password', passwordConfirmation: 'un altra password' },
+    });
+    expect(again.json().code).toBe('resetTokenInvalid');
+  });
+
+  it('takes no password from the creator, and an invitation that expired sets none', async () => {
+    const body = { ...employeeBody(), password: 'scelta dal capo', passwordConfirmation: 'scelta dal capo' };
+    const response = await create(body);
+    expect(response.statusCode, response.body).toBe(201);
+    const login = await api(test.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { login: body.username, password: body.password },
+    });
+    expect(login.statusCode).toBe(401);
+    const { token } = await lastMailTo(test.db, body.email, 'setPassword');
+    await test.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.tokenHash, hashToken(token)));
+    const expired = await completeInvitation(body.email, 'troppo tardi 1');
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().code).toBe('resetLinkExpired');
   });
 
   it('checks the codice fiscale: check character, birthday, shape; accepts omocodia', async () => {
@@ -387,16 +449,7 @@ describe('POST /api/employees', () => {
     });
   });
 
-  it('asks for a password of 8 characters, confirmed, and at least one group', async () => {
-    expectFieldErrors(await create(employeeBody({ password: 'corta', passwordConfirmation: 'corta' })), {
-      password: ['Inserisci almeno 8 caratteri.'],
-    });
-    expectFieldErrors(await create(employeeBody({ passwordConfirmation: 'segreta2027' })), {
-      passwordConfirmation: ['I valori non coincidono.'],
-    });
-    expectFieldErrors(await create(employeeBody({ password: '', passwordConfirmation: '' })), {
-      password: ['Campo obbligatorio.'],
-    });
+  it('asks for at least one group', async () => {
     expectFieldErrors(await create(employeeBody({ groupIds: [] })), { groupIds: ['Campo obbligatorio.'] });
     expectFieldErrors(await create(employeeBody({ groupIds: [group['Ex Dipendente']] })), {
       groupIds: ['Valore non valido.'],
@@ -487,26 +540,17 @@ describe('PUT /api/employees/:id', () => {
     expect(await auditOf(employee.id)).toHaveLength(audit.length);
   });
 
-  it('changes the password only when one is given, and ends the employee’s sessions', async () => {
+  it('ignores a password in the body: nobody sets a colleague’s password', async () => {
     const { body, employee } = await createdEmployee();
-    const token = await signIn(test.app, body.username, body.password);
-    const mismatch = await update(employee.id, updateBodyOf(employee, { password: 'nuovapass1' }));
-    expectFieldErrors(mismatch, { passwordConfirmation: ['I valori non coincidono.'] });
-    const short = await update(employee.id, updateBodyOf(employee, { password: 'abc', passwordConfirmation: 'abc' }));
-    expectFieldErrors(short, { password: ['Inserisci almeno 8 caratteri.'] });
-
-    const unchanged = await update(employee.id, updateBodyOf(employee, { password: '', passwordConfirmation: '' }));
-    expect(unchanged.statusCode).toBe(200);
-    expect((await api(test.app, { url: '/api/auth/user', token })).statusCode).toBe(200);
-
     const changed = await update(
       employee.id,
       updateBodyOf(employee, { password: 'nuovapass1', passwordConfirmation: 'nuovapass1' }),
     );
     expect(changed.statusCode, changed.body).toBe(200);
-    expect((await api(test.app, { url: '/api/auth/user', token })).statusCode).toBe(401);
-    await signIn(test.app, body.username, 'nuovapass1');
-    expect((await auditOf(employee.id)).at(-1)?.data).toMatchObject({ passwordChanged: true, revokedSessions: 1 });
+    const login = (password: string) =>
+      api(test.app, { method: 'POST', url: '/api/auth/login', body: { login: body.username, password } });
+    expect((await login('nuovapass1')).statusCode).toBe(401);
+    expect((await login(body.password)).statusCode).toBe(200);
   });
 
   it('refuses another employee’s username or email with 422 unique and keeps the record', async () => {
@@ -524,6 +568,123 @@ describe('PUT /api/employees/:id', () => {
     const user = await createUserWithAbilities(test.db, ['employees.view', 'employees.manage.list']);
     const response = await update(employee.id, updateBodyOf(employee), await signIn(test.app, user.username));
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('credentials: set-password links and email changes', () => {
+  const sendLink = (id: number, token = adminToken) =>
+    api(test.app, { method: 'POST', url: `/api/employees/${id}/password-link`, token });
+  const confirmEmail = (token: string) =>
+    api(test.app, { method: 'POST', url: '/api/auth/email-confirmation', body: { token } });
+
+  it('sends a set-password link on request, audited; the link sets the password like a reset', async () => {
+    const { body, employee } = await createdEmployee();
+    const response = await sendLink(employee.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const { mail } = await lastMailTo(test.db, body.email, 'setPassword');
+    expect((await auditOf(employee.id)).at(-1)).toMatchObject({
+      action: 'employee.passwordLinkSent',
+      actorId: adminId,
+      data: { mailId: mail.id },
+    });
+    expect((await completeInvitation(body.email, 'scelta da me 2026')).statusCode).toBe(200);
+    expect(await signIn(test.app, body.username, 'scelta da me 2026')).toEqual(expect.any(String));
+  });
+
+  it('refuses (403) to redirect the email of, or send a link to, a colleague holding abilities the editor lacks', async () => {
+    // The editor may edit employees, and sees every shop; areacontrollo holds far more.
+    const editor = await createUserWithAbilities(test.db, [
+      'employees.view',
+      'employees.manage.list',
+      'employees.manage.edit',
+      'shops.manage.viewAllList',
+    ]);
+    const editorToken = await signIn(test.app, editor.username);
+    const targetId = await findUserId(test.db, 'areacontrollo');
+    const target = (await get(targetId)).json().data;
+    const editorEmail = `${editor.username}@test.example`;
+
+    const takeover = await update(
+      targetId,
+      updateBodyOf(target, {
+        email: 'mia.casella@test.example',
+        password: 'presa1234',
+        passwordConfirmation: 'presa1234',
+      }),
+      editorToken,
+    );
+    expect(takeover.statusCode, takeover.body).toBe(403);
+    expect(takeover.json().code).toBe('colleagueMorePrivileged');
+    expect((await sendLink(targetId, editorToken)).statusCode).toBe(403);
+    const login = await api(test.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { login: 'areacontrollo', password: 'presa1234' },
+    });
+    expect(login.statusCode).toBe(401);
+    expect((await get(targetId)).json().data).toMatchObject({ email: target.email, pendingEmail: null });
+    expect(await test.db.select().from(emailChanges).where(eq(emailChanges.userId, targetId))).toHaveLength(0);
+    expect(editorEmail).not.toBe(target.email);
+
+    // Other fields stay editable; and a colleague with no ability beyond the editor's gets both.
+    expect((await update(targetId, updateBodyOf(target, { city: 'Bologna' }), editorToken)).statusCode).toBe(200);
+    const peer = await createUser(test.db, { groups: [editor.groupId], shops: ['MI01'] });
+    expect((await sendLink(peer.id, editorToken)).statusCode).toBe(200);
+    const peerRecord = (await get(peer.id)).json().data;
+    const moved = await update(peer.id, updateBodyOf(peerRecord, { email: 'nuova@test.example' }), editorToken);
+    expect(moved.statusCode, moved.body).toBe(200);
+    // An administrator always may.
+    expect((await sendLink(targetId)).statusCode).toBe(200);
+  });
+
+  it('keeps a new email pending until the link mailed to it is opened; the old address is told', async () => {
+    const { body, employee } = await createdEmployee();
+    const newEmail = `nuovo.${body.username}@bottega.example`;
+    const response = await update(employee.id, updateBodyOf(employee, { email: newEmail }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ email: body.email, pendingEmail: newEmail });
+
+    const notice = await test.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, body.email));
+    expect(notice.at(-1)).toMatchObject({ template: 'emailChangeNotice', sealedSecret: null });
+    expect(notice.at(-1)?.text).toContain(newEmail);
+    const { mail, token } = await lastMailTo(test.db, newEmail, 'emailChange');
+    expect(mail.text).toContain('/confirm-email?token=[redacted]');
+    expect(await auditOfUser(employee.id)).toContainEqual(
+      expect.objectContaining({ action: 'user.emailChangeRequested', actorId: adminId }),
+    );
+    // Signing in still takes the old address only.
+    const login = (value: string) =>
+      api(test.app, { method: 'POST', url: '/api/auth/login', body: { login: value, password: body.password } });
+    expect((await login(newEmail)).statusCode).toBe(401);
+
+    expect((await confirmEmail('not-a-token')).json().code).toBe('emailLinkInvalid');
+    const confirmed = await confirmEmail(token);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await get(employee.id)).json().data).toMatchObject({ email: newEmail, pendingEmail: null });
+    expect((await login(newEmail)).statusCode).toBe(200);
+    expect(await auditOfUser(employee.id)).toContainEqual(
+      expect.objectContaining({
+        action: 'user.emailChanged',
+        data: expect.objectContaining({ from: body.email, to: newEmail }),
+      }),
+    );
+    // Once only.
+    expect((await confirmEmail(token)).json().code).toBe('emailLinkInvalid');
+  });
+
+  it('refuses an expired email link and leaves the address as it was', async () => {
+    const { body, employee } = await createdEmployee();
+    const newEmail = `tardi.${body.username}@bottega.example`;
+    expect((await update(employee.id, updateBodyOf(employee, { email: newEmail }))).statusCode).toBe(200);
+    const { token } = await lastMailTo(test.db, newEmail, 'emailChange');
+    await test.db
+      .update(emailChanges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChanges.tokenHash, hashToken(token)));
+    const expired = await confirmEmail(token);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().code).toBe('emailLinkExpired');
+    expect((await get(employee.id)).json().data).toMatchObject({ email: body.email, pendingEmail: null });
   });
 });
 
@@ -892,6 +1053,29 @@ describe('employee documents', () => {
       fileName: 'fronte.png',
       replaced: ['carta fronte.JPG'],
     });
+  });
+
+  it('serves a document in a sandbox, and keeps no bidirectional-text control of the name it was uploaded with', async () => {
+    const { employee } = await createdEmployee();
+    // U+202E would show "fattura\u202Egnp.pdf" as "fatturafdp.png"; U+2066/U+2069 and U+200F reorder too.
+    const uploaded = await upload(employee.id, 'identityFront', {
+      name: 'fattura\u202Egnp\u2066\u200F\u2069.pdf',
+      type: 'application/pdf',
+      bytes: pdfBytes(),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json().data.fileName).toBe('fatturagnp.pdf');
+    const file = await api(test.app, {
+      url: `/api/employees/${employee.id}/documents/${uploaded.json().data.id}/file`,
+      token: adminToken,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-security-policy']).toBe('sandbox');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    expect(file.headers['content-disposition']).toBe(
+      `inline; filename="fatturagnp.pdf"; filename*=UTF-8''fatturagnp.pdf`,
+    );
   });
 
   it('keeps many management documents, for holders of uploadManagementDocument only', async () => {

@@ -17,7 +17,7 @@ import {
 } from '@bottega/contracts/employees';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access';
-import { contentDisposition, readUpload } from '../../platform/file-transfer';
+import { readUpload, sendFile } from '../../platform/file-transfer';
 import {
   changeEmployeeType,
   createEmployee,
@@ -30,6 +30,7 @@ import {
   listEmployees,
   readEmployeeDocument,
   resetEmployeeMfa,
+  sendPasswordLink,
   storeEmployeeDocument,
   updateEmployee,
 } from './employees.service';
@@ -63,7 +64,7 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      const id = await createEmployee({ db: app.db, session, body: request.body, ip: request.ip });
+      const id = await createEmployee({ db: app.db, config: app.config, session, body: request.body, ip: request.ip });
       return reply.status(201).send({ data: await getEmployee({ db: app.db, session, id }) });
     },
   );
@@ -88,7 +89,7 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = sessionOf(request);
       const { id } = request.params;
-      await updateEmployee({ db: app.db, session, id, body: request.body, ip: request.ip });
+      await updateEmployee({ db: app.db, config: app.config, session, id, body: request.body, ip: request.ip });
       return { data: await getEmployee({ db: app.db, session, id }) };
     },
   );
@@ -118,6 +119,25 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteEmployee({ db: app.db, session: sessionOf(request), id: request.params.id, ip: request.ip });
+      return { data: { ok: true as const } };
+    },
+  );
+
+  // Mails the employee a link to choose a new password: nobody sets a colleague's password.
+  app.post(
+    '/api/employees/:id/password-link',
+    {
+      config: { access: 'employees.manage.edit' },
+      schema: { tags, params: idParamSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await sendPasswordLink({
+        db: app.db,
+        config: app.config,
+        session: sessionOf(request),
+        id: request.params.id,
+        ip: request.ip,
+      });
       return { data: { ok: true as const } };
     },
   );
@@ -231,12 +251,7 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
         download,
         ip: request.ip,
       });
-      return reply
-        .type(file.mimeType)
-        .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', file.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(file.bytes));
+      return sendFile(reply, { ...file, type: file.mimeType }, download ? 'attachment' : 'inline');
     },
   );
 

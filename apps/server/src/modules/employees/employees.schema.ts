@@ -95,3 +95,24 @@ export const passwordResets = pgTable(
   },
   (table) => [index('password_resets_user_idx').on(table.userId, table.createdAt.desc())],
 );
+
+/**
+ * A new email address waiting for confirmation: the address changes only when the link mailed to it
+ * is opened. Single use, stored only as the SHA-256 of its token; the newest request of a person wins.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 254 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('email_changes_user_idx').on(table.userId, table.createdAt.desc())],
+);

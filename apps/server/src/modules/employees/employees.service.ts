@@ -4,6 +4,10 @@
 // reaches only employees of their own shops, and only administrators reach administrators; nobody
 // grants a group with abilities they do not hold; no change may leave the company without an
 // active administrator. Every change is audited with what it changed.
+// Credentials: nobody sets a colleague's password. A new employee is mailed an invitation link to
+// choose their own; a manager may send anyone a set-password link; a new email is only pending until
+// the person confirms it from that address. Sending a link or changing the email of someone who holds
+// an ability the editor lacks is refused (admins always may): it would hand the editor their account.
 
 import {
   type Employee,
@@ -25,27 +29,38 @@ import {
   type SingleDocumentKind,
 } from '@bottega/contracts/employees';
 import type { ValidationRule } from '@bottega/contracts/errors';
-import { ADMIN_GROUP_ID, BOSS_GROUP_NAME, isAbility, isAdminGroup } from '@bottega/contracts/permissions';
+import { ADMIN_GROUP_ID, BOSS_GROUP_NAME, isAdminGroup, mayDelegate } from '@bottega/contracts/permissions';
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Config } from '../../config';
 import { shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { auditLog } from '../../platform/audit.schema';
+import { newToken } from '../../platform/crypto';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Upload } from '../../platform/file-transfer';
+import { kickJobs } from '../../platform/jobs';
 import { hashPassword } from '../../platform/passwords';
+import type { SessionContext } from '../../platform/sessions';
+import { revokeUserSessions } from '../../platform/sessions';
 import { type Storage, safeFileName, sniffFileType } from '../../platform/storage';
 import { userMfa } from '../auth/auth.schema';
-import type { SessionContext } from '../auth/auth.service';
+import { pendingEmailOf, requestEmailChange } from '../auth/email-change.service';
 import { resetMfa } from '../auth/mfa.service';
-import { revokeUserSessions } from '../auth/sessions.service';
+import { issuePasswordLink } from '../auth/password-reset.service';
 import { shops, userShops } from '../shops/shops.schema';
 import { listOpenShopSummaries } from '../shops/shops.service';
 import { userGroupMembers, userGroups } from '../user-groups/user-groups.schema';
 import { employeeDocuments, users } from './employees.schema';
 
 const auditEntity = 'employee';
+
+/** What the mails about credentials need: links, their validity, the key that seals them. */
+type CredentialsConfig = Pick<
+  Config,
+  'appKey' | 'publicUrl' | 'passwordReset' | 'invitationDays' | 'emailConfirmationHours'
+>;
 
 type CreateBody = z.output<typeof employeeCreateBodySchema>;
 type UpdateBody = z.output<typeof employeeUpdateBodySchema>;
@@ -307,6 +322,7 @@ async function loadEmployee(db: Executor, id: number): Promise<Employee> {
     registeredAt: row.registeredAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    pendingEmail: await pendingEmailOf(db, id),
     rehire: employeeType === 'EX' ? await rehireOffer(db, id) : null,
   };
 }
@@ -314,12 +330,6 @@ async function loadEmployee(db: Executor, id: number): Promise<Employee> {
 export async function getEmployee(options: { db: Database; session: SessionContext; id: number }) {
   await assertReachable(options.db, options.session, options.id);
   return loadEmployee(options.db, options.id);
-}
-
-function mayGrant(session: SessionContext, group: { id: number; name: string; permissions: string[] }): boolean {
-  if (session.isAdmin) return true;
-  if (isAdminGroup(group)) return false;
-  return group.permissions.every((ability) => !isAbility(ability) || session.abilities.has(ability));
 }
 
 export async function getEmployeeOptions(options: { db: Database; session: SessionContext }): Promise<EmployeeOptions> {
@@ -337,7 +347,7 @@ export async function getEmployeeOptions(options: { db: Database; session: Sessi
       name: group.name,
       isAdmin: isAdminGroup(group),
       isExEmployee: group.name === EX_EMPLOYEE_GROUP_NAME,
-      grantable: mayGrant(session, group) && group.name !== EX_EMPLOYEE_GROUP_NAME,
+      grantable: mayDelegate(session, group) && group.name !== EX_EMPLOYEE_GROUP_NAME,
     })),
   };
 }
@@ -367,6 +377,20 @@ async function currentGroups(tx: Executor, userId: number) {
     .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
     .where(eq(userGroupMembers.userId, userId))
     .orderBy(asc(userGroupMembers.position), asc(userGroups.id));
+}
+
+/**
+ * Refuses (403) to touch the credentials of someone holding an ability the session lacks, or an
+ * administrator: whoever redirects their email or password link takes their account and its abilities.
+ */
+async function assertMayHandleCredentials(tx: Executor, session: SessionContext, userId: number): Promise<void> {
+  if (session.isAdmin) return;
+  const groups = await tx
+    .select({ id: userGroups.id, name: userGroups.name, permissions: userGroups.permissions })
+    .from(userGroupMembers)
+    .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
+    .where(eq(userGroupMembers.userId, userId));
+  if (groups.some((group) => !mayDelegate(session, group))) throw new AppError('colleagueMorePrivileged');
 }
 
 async function currentShops(tx: Executor, userId: number) {
@@ -402,8 +426,8 @@ async function resolveGroups(
     addFieldError(errors, 'groupIds', 'invalid');
     return [];
   }
-  if (groups.some((group) => !heldBefore.includes(group.id) && !mayGrant(session, group))) {
-    throw new AppError('forbidden');
+  if (groups.some((group) => !heldBefore.includes(group.id) && !mayDelegate(session, group))) {
+    throw new AppError('abilityNotHeld');
   }
   return groups.map(({ id, name }) => ({ id, name }));
 }
@@ -542,22 +566,23 @@ function columnsOf(body: CreateBody | UpdateBody) {
     useFingerprint: body.useFingerprint,
   };
 }
-type Columns = ReturnType<typeof columnsOf>;
 
 // ---------------------------------------------------------------------------------------------
 // Changes
 
 export async function createEmployee(options: {
   db: Database;
+  config: CredentialsConfig;
   session: SessionContext;
   body: EmployeeCreateBody;
   ip?: string;
 }): Promise<number> {
   const { db, session } = options;
   const body = options.body as CreateBody;
-  const passwordHash = await hashPassword(body.password);
+  // A password nobody knows: the employee chooses theirs through the invitation mailed below.
+  const passwordHash = await hashPassword(newToken());
   const columns = columnsOf(body);
-  return mapUniqueViolation(() =>
+  const id = await mapUniqueViolation(() =>
     db.transaction(async (tx) => {
       const errors: FieldErrors = {};
       await checkUnique(tx, columns, null, errors);
@@ -577,22 +602,61 @@ export async function createEmployee(options: {
         groups.map((group) => group.id),
       );
       await replaceShops(tx, id, shopPlan);
+      const invitation = await issuePasswordLink(tx, {
+        config: options.config,
+        user: { id, email: columns.email, name: columns.name, username: columns.username, lng: 'it' },
+        purpose: 'invitation',
+        ip: options.ip ?? null,
+      });
       await writeAudit(tx, {
         actorId: session.userId,
         action: 'employee.created',
         entity: auditEntity,
         entityId: id,
         toState: 'OK',
-        data: { ...columns, groups, shops: shopPlan },
+        data: { ...columns, groups, shops: shopPlan, invitation },
         ip: options.ip,
       });
       return id;
     }),
   );
+  kickJobs();
+  return id;
+}
+
+/** Mails the person a link to choose a new password (the same as an invitation), audited. */
+export async function sendPasswordLink(options: {
+  db: Database;
+  config: CredentialsConfig;
+  session: SessionContext;
+  id: number;
+  ip?: string;
+}): Promise<void> {
+  const { session, id } = options;
+  await options.db.transaction(async (tx) => {
+    const person = await lockReachableEmployee(tx, session, id);
+    await assertMayHandleCredentials(tx, session, id);
+    const link = await issuePasswordLink(tx, {
+      config: options.config,
+      user: person,
+      purpose: 'invitation',
+      ip: options.ip ?? null,
+    });
+    await writeAudit(tx, {
+      actorId: session.userId,
+      action: 'employee.passwordLinkSent',
+      entity: auditEntity,
+      entityId: id,
+      data: link,
+      ip: options.ip,
+    });
+  });
+  kickJobs();
 }
 
 export async function updateEmployee(options: {
   db: Database;
+  config: CredentialsConfig;
   session: SessionContext;
   id: number;
   body: EmployeeUpdateBody;
@@ -600,13 +664,15 @@ export async function updateEmployee(options: {
 }): Promise<void> {
   const { db, session, id } = options;
   const body = options.body as UpdateBody;
-  const passwordHash = body.password ? await hashPassword(body.password) : null;
-  const columns = columnsOf(body);
+  // The address changes only once the person confirms it from the new one (requestEmailChange).
+  const { email: askedEmail, ...columns } = columnsOf(body);
   await mapUniqueViolation(() =>
     db.transaction(async (tx) => {
       const before = await lockReachableEmployee(tx, session, id);
       const errors: FieldErrors = {};
-      await checkUnique(tx, columns, id, errors);
+      await checkUnique(tx, { ...columns, email: askedEmail }, id, errors);
+      const emailChanged = askedEmail.toLowerCase() !== before.email.toLowerCase();
+      if (emailChanged) await assertMayHandleCredentials(tx, session, id);
 
       const groupsBefore = await currentGroups(tx, id);
       const shopsBefore = await currentShops(tx, id);
@@ -645,13 +711,13 @@ export async function updateEmployee(options: {
       }
 
       const changes: Record<string, { from: unknown; to: unknown }> = {};
-      for (const [field, value] of Object.entries(columns) as [keyof Columns, unknown][]) {
+      for (const [field, value] of Object.entries(columns) as [keyof typeof columns, unknown][]) {
         if (before[field] !== value) changes[field] = { from: before[field], to: value };
       }
-      if (Object.keys(changes).length > 0 || passwordHash) {
+      if (Object.keys(changes).length > 0) {
         await tx
           .update(users)
-          .set({ ...columns, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+          .set({ ...columns, updatedAt: new Date() })
           .where(eq(users.id, id));
       }
       if (groups) {
@@ -666,19 +732,27 @@ export async function updateEmployee(options: {
         await replaceShops(tx, id, shopPlan);
         changes.shops = { from: shopsBefore, to: shopPlan };
       }
-      // A new password ends the employee's sessions (but not the one making the change).
-      const revokedSessions = passwordHash ? await revokeUserSessions(tx, id, session.sessionId) : 0;
-      if (Object.keys(changes).length === 0 && !passwordHash) return;
+      if (emailChanged && askedEmail !== (await pendingEmailOf(tx, id))) {
+        await requestEmailChange(tx, {
+          config: options.config,
+          user: before,
+          email: askedEmail,
+          actorId: session.userId,
+          ip: options.ip ?? null,
+        });
+      }
+      if (Object.keys(changes).length === 0) return;
       await writeAudit(tx, {
         actorId: session.userId,
         action: 'employee.updated',
         entity: auditEntity,
         entityId: id,
-        data: { changes, ...(passwordHash ? { passwordChanged: true, revokedSessions } : {}) },
+        data: { changes },
         ip: options.ip,
       });
     }),
   );
+  kickJobs();
 }
 
 async function exEmployeeGroup(tx: Executor): Promise<{ id: number; name: string }> {

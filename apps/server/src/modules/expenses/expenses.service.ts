@@ -16,9 +16,10 @@ import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { SessionContext } from '../auth/auth.service';
+import type { SessionContext } from '../../platform/sessions';
 import { cashReports } from '../cash-register/cash-register.schema';
 import {
+  assertFiguresOpen,
   assertReportWritable,
   auditReportCorrection,
   type CashReportRow,
@@ -297,6 +298,7 @@ export async function createExpense(options: ReportCall & { body: ExpenseValues;
   const expenseId = await db.transaction(async (tx) => {
     const report = await loadVisibleReport(tx, viewer, reportId, { lock: true });
     const { correction } = assertReportWritable(report, viewer);
+    await assertFiguresOpen(tx, report);
     await claimAuthorisation(tx, { report, authorisationId: body.authorisationId, amountCents: body.amountCents });
     const [created] = await tx
       .insert(expenses)
@@ -353,6 +355,7 @@ export async function updateExpense(options: ExpenseCall & { body: ExpenseValues
   await db.transaction(async (tx) => {
     const report = await loadVisibleReport(tx, viewer, reportId, { lock: true });
     const { correction } = assertReportWritable(report, viewer);
+    await assertFiguresOpen(tx, report);
     const expense = await lockExpense(tx, reportId, expenseId);
     if (expense.blocked) throw new AppError('expenseBlocked');
     await claimAuthorisation(tx, {
@@ -408,6 +411,7 @@ export async function deleteExpense(options: ExpenseCall): Promise<void> {
   await db.transaction(async (tx) => {
     const report = await loadVisibleReport(tx, viewer, reportId, { lock: true });
     const { correction } = assertReportWritable(report, viewer);
+    await assertFiguresOpen(tx, report);
     const expense = await lockExpense(tx, reportId, expenseId);
     if (expense.blocked) throw new AppError('expenseBlocked');
     await tx.delete(expenses).where(eq(expenses.id, expenseId));

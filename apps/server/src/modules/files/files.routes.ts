@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../platform/access';
 import { describeError } from '../../platform/errors';
-import { contentDisposition, readUpload } from '../../platform/file-transfer';
+import { readUpload, sendFile } from '../../platform/file-transfer';
 import { pickLanguage } from '../../platform/i18n';
 import {
   createFolder,
@@ -65,16 +65,9 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       case 'download': {
         const download = query.q === 'download';
         const file = await readFileItem({ ...context, storage: app.storage, path: query.path });
-        // Text is always shown as text, never as the markup it may contain; the sandbox keeps any
-        // script of a file opened from its url away from the app's origin.
+        // Text is always shown as text, never as the markup it may contain.
         const type = file.kind === 'text' ? `${download ? file.mimeType : 'text/plain'}; charset=utf-8` : file.mimeType;
-        return reply
-          .type(type)
-          .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', file.name))
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', 'sandbox')
-          .header('cache-control', 'private, no-store')
-          .send(Buffer.from(file.bytes));
+        return sendFile(reply, { bytes: file.bytes, fileName: file.name, type }, download ? 'attachment' : 'inline');
       }
     }
   };

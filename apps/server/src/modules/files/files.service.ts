@@ -27,8 +27,8 @@ import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { UploadForm } from '../../platform/file-transfer';
 import { translate } from '../../platform/i18n';
+import type { SessionContext } from '../../platform/sessions';
 import { type Storage, sniffFileType } from '../../platform/storage';
-import type { SessionContext } from '../auth/auth.service';
 import { loadVisibleShop } from '../shops/shops.service';
 import { fileEntries } from './files.schema';
 

@@ -11,10 +11,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access';
 import { createInvoice, deleteInvoice, listInvoices, setInvoiceBlocked, updateInvoice } from './invoices.service';
+import { invoiceRequestsTodo } from './invoices.todos';
 
 const tags = ['invoices'];
 
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.todos.register(invoiceRequestsTodo);
+
   app.get(
     '/api/cash-reports/:reportId/invoices',
     {

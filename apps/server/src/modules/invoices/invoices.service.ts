@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { SessionContext } from '../auth/auth.service';
+import type { SessionContext } from '../../platform/sessions';
 import {
   assertReportWritable,
   auditReportCorrection,

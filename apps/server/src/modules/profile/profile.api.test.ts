@@ -7,10 +7,12 @@ import {
   csrfHeaders,
   demoPassword,
   findUserId,
+  lastMailTo,
   signIn,
   type TestApp,
 } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.schema';
+import { verifyPassword } from '../../platform/passwords';
 import { users } from '../employees/employees.schema';
 
 let test: TestApp;
@@ -102,6 +104,7 @@ describe('GET /api/profile', () => {
       name: 'Marco',
       surname: 'Rossi',
       email: 'dipendente@bottega.example',
+      pendingEmail: null,
       phone: row.phone,
       fiscalCode: row.fiscalCode ?? '',
       birthday: row.birthday,
@@ -216,7 +219,20 @@ describe('PUT /api/profile', () => {
       body: { email: 'new.address@test.example' },
     });
     expect(email.statusCode, email.body).toBe(200);
-    expect(email.json().data.email).toBe('new.address@test.example');
+    // The address changes only once the link mailed to it is opened (from the new mailbox).
+    expect(email.json().data).toMatchObject({
+      email: `${user.username}@test.example`,
+      pendingEmail: 'new.address@test.example',
+    });
+    const { token: link } = await lastMailTo(custom.db, 'new.address@test.example', 'emailChange');
+    const confirmed = await api(custom.app, {
+      method: 'POST',
+      url: '/api/auth/email-confirmation',
+      body: { token: link },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const after = (await api(custom.app, { url: '/api/profile', token })).json().data;
+    expect(after).toMatchObject({ email: 'new.address@test.example', pendingEmail: null });
   });
 
   it('refuses invalid values with localized field messages', async () => {
@@ -421,6 +437,75 @@ describe('PUT /api/profile/password', () => {
       password: ['Inserisci almeno 8 caratteri.'],
       passwordConfirmation: ['I valori non coincidono.'],
     });
+  });
+
+  it('locks out wrong current passwords like sign-in: 30 in a row end in 429 with Retry-After, for sign-in too', async () => {
+    const user = await createUser(test.db);
+    const token = await signIn(test.app, user.username);
+    const guess = (currentPassword: string) =>
+      change(token, { currentPassword, password: 'Trenino-Rosso-42', passwordConfirmation: 'Trenino-Rosso-42' });
+    const answers = [];
+    for (let attempt = 1; attempt <= 30; attempt += 1) answers.push(await guess(`guess number ${attempt}`));
+    // The failure reaching the per-account-and-address limit already answers 429 (platform/login-throttle).
+    const limit = test.config.loginThrottle.maxAttempts;
+    expect(answers.slice(0, limit - 1).map((answer) => answer.json().code)).toEqual(
+      Array(limit - 1).fill('wrongPassword'),
+    );
+    for (const answer of answers.slice(limit - 1)) {
+      expect(answer.statusCode).toBe(429);
+      expect(answer.json().code).toBe('tooManyAttempts');
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Locked: the right password changes nothing now, and sign-in shares the lock.
+    const right = await guess(demoPassword);
+    expect(right.statusCode).toBe(429);
+    expect((await signInAnswer(test.app, user.username)).statusCode).toBe(429);
+    const [row] = await test.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    expect(await verifyPassword(row?.hash as string, demoPassword)).toBe(true);
+    // Counted failures are audited; the locked-out ones never reached the password.
+    expect(await auditRows(test.db, 'profile.passwordChangeRefused', user.id)).toHaveLength(limit);
+  });
+
+  it('refuses a common new password or one containing personal data, with the reason on the field', async () => {
+    const user = await createUser(test.db, { username: 'gbianchi', name: 'Ginevra', surname: 'Bianchieri' });
+    const token = await signIn(test.app, user.username);
+    const noshifts = await signIn(test.app, 'noshifts');
+    const common = {
+      code: 'passwordTooCommon',
+      message: "Questa password è tra le più usate e si indovina subito: scegline un'altra.",
+      errors: { password: ['Password troppo comune: è tra le più usate.'] },
+    };
+    const personal = {
+      code: 'passwordContainsPersonalData',
+      message: "La password non può contenere il tuo username, nome, cognome o indirizzo email: scegline un'altra.",
+      errors: { password: ['La password non può contenere username, nome, cognome o email.'] },
+    };
+    const cases = [
+      { token, password: '12345678', expected: common },
+      { token, password: 'password', expected: common },
+      { token, password: 'bottega2026', expected: common },
+      { token: noshifts, password: 'noshifts1', expected: personal },
+      { token, password: 'ginevra-2031', expected: personal },
+      { token, password: 'zz-BIANCHIERI-9', expected: personal },
+      { token, password: 'x gbianchi x', expected: personal },
+    ];
+    for (const { token: caller, password, expected } of cases) {
+      const response = await change(caller, {
+        currentPassword: demoPassword,
+        password,
+        passwordConfirmation: password,
+      });
+      expect(response.statusCode, password).toBe(422);
+      expect(response.json(), password).toEqual(expected);
+    }
+    const english = await change(
+      token,
+      { currentPassword: demoPassword, password: 'qwerty123', passwordConfirmation: 'qwerty123' },
+      'en',
+    );
+    expect(english.json().errors).toEqual({ password: ['Password too common: it is one of the most used.'] });
+    expect(await auditRows(test.db, 'profile.passwordChanged', user.id)).toEqual([]);
+    expect((await signInAnswer(test.app, user.username)).statusCode).toBe(200);
   });
 
   it('changes the password and signs out every other session, not this one', async () => {

@@ -70,7 +70,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId, sessionId } = sessionOf(request);
-      return { data: await changePassword({ db: app.db, userId, sessionId, body: request.body, ip: request.ip }) };
+      return {
+        data: await changePassword({
+          db: app.db,
+          throttle: app.loginThrottle,
+          userId,
+          sessionId,
+          body: request.body,
+          ip: request.ip,
+        }),
+      };
     },
   );
 

@@ -1,7 +1,9 @@
 // The signed-in person's own data. Rules: only the fields of the PROFILE_SELF_EDITABLE setting may be
 // changed here (a new value for any other field is refused with 403, the same value sent back is
-// accepted); registration fills what the office left empty or invalid, once; a password change needs
-// the current password and signs out every other session. Every change is audited per field, from
+// accepted); a new email (when self-editable) is only pending until the link mailed to it is opened;
+// registration fills what the office left empty or invalid, once; a password change needs
+// the current password (its wrong guesses locked out with sign-in's counters), a new one the password
+// policy accepts, and signs out every other session. Every change is audited per field, from
 // and to, never with a password.
 import { createHash } from 'node:crypto';
 import type { Language } from '@bottega/contracts/common';
@@ -24,9 +26,12 @@ import type { Config } from '../../config';
 import { writeAudit } from '../../platform/audit';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { kickJobs } from '../../platform/jobs';
+import { accountKey, type LoginThrottle } from '../../platform/login-throttle';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../platform/passwords';
+import { revokeUserSessions } from '../../platform/sessions';
 import { type Storage, sniffFileType } from '../../platform/storage';
-import { revokeUserSessions } from '../auth/sessions.service';
+import { pendingEmailOf, requestEmailChange } from '../auth/email-change.service';
 import { passwordResets, users } from '../employees/employees.schema';
 
 const auditEntity = 'user';
@@ -140,6 +145,7 @@ export async function getProfile(options: {
     name: row.name,
     surname: row.surname,
     email: row.email,
+    pendingEmail: await pendingEmailOf(options.db, row.id),
     phone: row.phone,
     fiscalCode: row.fiscalCode ?? '',
     birthday: row.birthday,
@@ -205,7 +211,7 @@ function columnsOf(changes: Changes): Record<string, string | null> {
 
 export async function updateProfile(options: {
   db: Database;
-  config: Pick<Config, 'profileSelfEditable'>;
+  config: Pick<Config, 'profileSelfEditable' | 'appKey' | 'publicUrl' | 'emailConfirmationHours'>;
   userId: number;
   body: Partial<Record<ProfileField, string>>;
   ip?: string;
@@ -213,7 +219,17 @@ export async function updateProfile(options: {
   const { db, userId } = options;
   await db.transaction(async (tx) => {
     const row = await loadUser(tx, userId, { lock: true });
-    const changes = diff(row, options.body, selfEditableFields(options.config));
+    const { email, ...changes } = diff(row, options.body, selfEditableFields(options.config));
+    // Whoever holds the session must also own the new address before sign-in and links go to it.
+    if (email && email.to !== (await pendingEmailOf(tx, userId))) {
+      await requestEmailChange(tx, {
+        config: options.config,
+        user: row,
+        email: email.to,
+        actorId: userId,
+        ip: options.ip ?? null,
+      });
+    }
     if (Object.keys(changes).length === 0) return;
     await assertConsistent(tx, row, changes);
     await tx
@@ -229,6 +245,7 @@ export async function updateProfile(options: {
       ip: options.ip,
     });
   });
+  kickJobs();
 }
 
 export async function completeRegistration(options: {
@@ -270,13 +287,26 @@ export async function completeRegistration(options: {
 
 export async function changePassword(options: {
   db: Database;
+  throttle: LoginThrottle;
   userId: number;
   sessionId: string;
   body: PasswordChangeBody;
-  ip?: string;
+  ip: string;
 }): Promise<{ revokedSessions: number }> {
-  const { db, userId, sessionId } = options;
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  const { db, throttle, userId, sessionId } = options;
+  // The account's own counters, the ones sign-in uses: a stolen session cannot guess the password here instead.
+  const attempt = { account: accountKey(userId, ''), ip: options.ip };
+  await throttle.assertAllowed(attempt);
+  const [row] = await db
+    .select({
+      passwordHash: users.passwordHash,
+      username: users.username,
+      name: users.name,
+      surname: users.surname,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!row || !(await verifyPassword(row.passwordHash, options.body.currentPassword))) {
     await writeAudit(db, {
       actorId: userId,
@@ -286,8 +316,11 @@ export async function changePassword(options: {
       reason: 'wrongPassword',
       ip: options.ip,
     });
+    await throttle.recordFailure({ ...attempt, userId });
     throw new AppError('wrongPassword');
   }
+  // No recordSuccess: as with sign-in, only a complete sign-in clears the counters (README, design decisions).
+  await assertAcceptablePassword(options.body.password, row);
   const passwordHash = await hashPassword(options.body.password);
   return db.transaction(async (tx) => {
     const now = new Date();

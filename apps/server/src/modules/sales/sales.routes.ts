@@ -1,4 +1,4 @@
-// The sales feed: the machine API the shops' registers and agents send receipts and fiscal closes to, and the shop page's feed, credentials, day totals and receipts.
+// The sales feed: the machine API the shops' registers and agents send receipts and fiscal closes to, and the shop page's feed, credentials, day totals, receipts and receipts exports.
 import { idParamSchema, isoDateSchema, okSchema, paginationQuerySchema } from '@bottega/contracts/common';
 import {
   fiscalCloseAnswerSchema,
@@ -12,6 +12,9 @@ import {
   salesClientsAnswerSchema,
   salesDaysAnswerSchema,
   salesDaysQuerySchema,
+  salesExportAnswerSchema,
+  salesExportBodySchema,
+  salesExportsAnswerSchema,
   salesFeedAnswerSchema,
   salesFeedQuerySchema,
   salesRejectionsAnswerSchema,
@@ -22,9 +25,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../platform/access';
+import { currentTime } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import { readUpload } from '../../platform/file-transfer';
+import { readUpload, sendFile } from '../../platform/file-transfer';
 import { pickLanguage } from '../../platform/i18n';
+import { kickJobs } from '../../platform/jobs';
 import {
   authenticateSalesClient,
   createSalesClient,
@@ -39,6 +44,9 @@ import {
   revokeSalesClient,
   type SalesClientIdentity,
 } from './sales.service';
+import './sales.jobs';
+import { fiscalClosesMissingTodo } from './sales.todos';
+import { listReceiptsExports, readReceiptsExport, requestReceiptsExport } from './sales-export.service';
 import { ingestFiscalCloses, ingestReceipts } from './sales-ingest.service';
 
 const tags = ['sales'];
@@ -57,6 +65,8 @@ const machineDescription =
   'A record sent again is counted as a duplicate; sent again with other content it is refused as changedResend.';
 
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.todos.register(fiscalClosesMissingTodo);
+
   const callers = new WeakMap<FastifyRequest, SalesClientIdentity>();
 
   // Before the body is read: an unknown caller is refused without parsing megabytes of JSON.
@@ -344,5 +354,70 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         date: request.query.date,
       }),
     }),
+  );
+
+  // The receipts export: whoever may see the shop's sales feed may export its receipts, for themselves alone.
+  app.post(
+    '/api/shops/:id/sales-exports',
+    {
+      config: { access: 'shops.manage.view' },
+      schema: {
+        tags,
+        description:
+          'Queues the CSV export of the receipt lines from `from` to `to` (at most 93 days, none after today) for ' +
+          'the caller, who follows it as a job (GET /api/jobs/:id, `job.progress` pushes); done, its `result.link` downloads it.',
+        params: idParamSchema,
+        body: salesExportBodySchema,
+        response: { 202: salesExportAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const data = await requestReceiptsExport({
+        db: app.db,
+        viewer: sessionOf(request),
+        shopId: request.params.id,
+        ...request.body,
+        lng: pickLanguage(request.headers['accept-language']),
+        now: currentTime(app.config),
+        ip: request.ip,
+      });
+      // Committed: the worker may take it at once rather than at its next poll.
+      kickJobs();
+      return reply.status(202).send({ data });
+    },
+  );
+
+  app.get(
+    '/api/shops/:id/sales-exports',
+    {
+      config: { access: 'shops.manage.view' },
+      schema: {
+        tags,
+        description: 'The caller’s latest 10 receipts exports of the shop, newest first, with their progress.',
+        params: idParamSchema,
+        response: { 200: salesExportsAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await listReceiptsExports({ db: app.db, viewer: sessionOf(request), shopId: request.params.id }),
+    }),
+  );
+
+  // The file itself (CSV, binary to the schema): 404 for anyone but the person who started the export.
+  app.get(
+    '/api/sales-exports/:id/download',
+    {
+      config: { access: 'shops.manage.view' },
+      schema: { tags, params: idParamSchema },
+    },
+    async (request, reply) => {
+      const file = await readReceiptsExport({
+        db: app.db,
+        storage: app.storage,
+        viewer: sessionOf(request),
+        id: request.params.id,
+      });
+      return sendFile(reply, { ...file, type: 'text/csv; charset=utf-8' }, 'attachment');
+    },
   );
 };

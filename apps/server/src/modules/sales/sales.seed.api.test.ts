@@ -1,8 +1,10 @@
+import { profileFields } from '@bottega/contracts/profile';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, findShopId, type TestApp } from '../../../test/harness';
-import { fiscalCloses, products, salesDays } from './sales.schema';
-import { demoFiscalPrinter, demoSalesDays, seedDemoSales } from './sales.seed';
+import { api, createTestApp, findShopId, findUserId, signIn, type TestApp } from '../../../test/harness';
+import { userGroups } from '../user-groups/user-groups.schema';
+import { fiscalCloses, products, receipts, salesDays } from './sales.schema';
+import { demoFiscalPrinter, demoSalesDays, type SalesIngestSummary, seedDemoSales } from './sales.seed';
 
 let test: TestApp;
 /** Monday 2026-11-23, 15:40 in Rome. */
@@ -15,9 +17,16 @@ afterAll(async () => {
   await test?.close();
 });
 
+/** The demo's registers sending what they sold by `at`, on the test's demo database. */
+async function demoSales(at: Date): Promise<SalesIngestSummary> {
+  const summary = await seedDemoSales(test.db, { now: at });
+  if (!summary) throw new Error('the test database is not marked as the demo');
+  return summary;
+}
+
 describe('demo sales seed', () => {
   it('sends 90 days of every demo shop through the ingestion, all accepted, and later only what came since', async () => {
-    const first = await seedDemoSales(test.db, { now });
+    const first = await demoSales(now);
     expect(first.rejected).toBe(0);
     expect(first.receipts).toBeGreaterThan(3000);
     const [catalogue] = await test.db.select({ value: sql<number>`count(*)::int` }).from(products);
@@ -39,13 +48,13 @@ describe('demo sales seed', () => {
     expect(disagreeing.length).toBeLessThanOrEqual(5);
 
     // The same instant again: only today is sent again, all of it duplicates.
-    const again = await seedDemoSales(test.db, { now });
+    const again = await demoSales(now);
     expect(again).toMatchObject({ receipts: 0, closes: 0, rejected: 0 });
     expect(again.duplicates).toBeGreaterThan(0);
     expect(again.duplicates).toBeLessThan(first.receipts / 50);
 
     // The next morning: the rest of yesterday and its close (the demo's shops close at 19:30 or 20:00).
-    const later = await seedDemoSales(test.db, { now: new Date('2026-11-24T08:00:00Z') });
+    const later = await demoSales(new Date('2026-11-24T08:00:00Z'));
     expect(later.receipts).toBeGreaterThan(0);
     expect(later.rejected).toBe(0);
     const [monday] = await test.db
@@ -61,6 +70,67 @@ describe('demo sales seed', () => {
       (totals?.receiptsCount ?? 0) + (totals?.returnsCount ?? 0) + (totals?.cancelledCount ?? 0);
     expect(monday?.documentsCount).toBe(documents(mondayTotals));
   }, 90_000);
+
+  it('sends the same receipts again after people change the staff and close a shop: nothing refused, nothing doubled', async () => {
+    const admin = await signIn(test.app, 'admin');
+    const milan = await findShopId(test.db, 'MI01');
+    const naples = await findShopId(test.db, 'NA01');
+    const [staff] = await test.db
+      .select({ id: userGroups.id })
+      .from(userGroups)
+      .where(eq(userGroups.name, 'Dipendente'));
+    const hired = await api(test.app, {
+      method: 'POST',
+      url: '/api/employees',
+      token: admin,
+      // A new hire at Milano Duomo with only the work data entered yet.
+      body: {
+        ...Object.fromEntries(profileFields.map((field) => [field, ''])),
+        name: 'Giulia',
+        surname: 'Esposito',
+        email: 'giulia.esposito@bottega.example',
+        birthday: null,
+        matricola: 'T0001',
+        username: 'gesposito',
+        password: 'segreta2026',
+        passwordConfirmation: 'segreta2026',
+        shopId: milan,
+        shopIds: [milan],
+        groupIds: [staff?.id],
+        engagementDate: '2026-11-24',
+        useFingerprint: false,
+      },
+    });
+    expect(hired.statusCode, hired.body).toBe(201);
+    const left = await api(test.app, {
+      method: 'DELETE',
+      url: `/api/employees/${await findUserId(test.db, 'commessa')}`,
+      token: admin,
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    const closed = await api(test.app, {
+      method: 'PUT',
+      url: `/api/shops/${naples}/closed`,
+      token: admin,
+      body: { closed: true, closedOn: '2026-11-24' },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+
+    // A restart at the same instant sends the morning again: all of it comes back as duplicates.
+    const restarted = await demoSales(new Date('2026-11-24T08:00:00Z'));
+    expect(restarted).toMatchObject({ receipts: 0, closes: 0, rejected: 0 });
+    // The afternoon: Milan's registers go on, the closed shop's have stopped.
+    const afternoon = await demoSales(new Date('2026-11-24T14:00:00Z'));
+    expect(afternoon.rejected).toBe(0);
+    expect(afternoon.receipts).toBeGreaterThan(0);
+    const sold = (shopId: number) =>
+      test.db
+        .select({ value: sql<number>`count(*)::int` })
+        .from(receipts)
+        .where(and(eq(receipts.shopId, shopId), eq(receipts.businessDate, '2026-11-24')));
+    expect((await sold(milan))[0]?.value).toBeGreaterThan(0);
+    expect((await sold(naples))[0]?.value).toBe(0);
+  }, 60_000);
 
   it("answers each demo shop's printer with the closes of its own generated days", async () => {
     const printer = await demoFiscalPrinter(test.db, 'MI01');

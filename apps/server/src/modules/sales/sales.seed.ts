@@ -2,9 +2,10 @@
 // catalogue, then the generator's batches through the ingestion service, so the per-day totals are
 // kept as in production and ingestion is what the data generation and the benchmarks measure.
 import { businessDate } from '@bottega/contracts/dates';
-import { asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { SimulatedPrinter } from '../../integrations/fiscal-printer/fiscal-printer.simulator';
-import type { Database } from '../../platform/db';
+import type { Database, Executor } from '../../platform/db';
+import { installationFacts } from '../../platform/installation.schema';
 import { users } from '../employees/employees.schema';
 import { shopClosureDays, shops, shopWorkingHours, userShops } from '../shops/shops.schema';
 import {
@@ -55,10 +56,14 @@ export async function seedProducts(db: Database, catalogue: readonly SalesProduc
   if (prices.length > 0) await db.insert(productPrices).values(prices).onConflictDoNothing();
 }
 
-/** The shops as the generator sees them: opening hours, closure days and their people's usernames. */
+/**
+ * The shops as the generator sees them: opening hours, closure days and their people, named by
+ * username or, with `staffBy: 'matricola'`, by the matricola (people without one left out).
+ */
 export async function loadSalesShops(
-  db: Database,
+  db: Executor,
   codes: readonly string[],
+  options: { staffBy?: 'username' | 'matricola' } = {},
 ): Promise<{ id: number; shop: SalesShop }[]> {
   if (codes.length === 0) return [];
   const rows = await db
@@ -72,7 +77,7 @@ export async function loadSalesShops(
     db.select().from(shopWorkingHours).where(inArray(shopWorkingHours.shopId, ids)),
     db.select().from(shopClosureDays).where(inArray(shopClosureDays.shopId, ids)),
     db
-      .select({ shopId: userShops.shopId, username: users.username })
+      .select({ shopId: userShops.shopId, username: users.username, matricola: users.matricola })
       .from(userShops)
       .innerJoin(users, eq(users.id, userShops.userId))
       .where(inArray(userShops.shopId, ids))
@@ -87,7 +92,10 @@ export async function loadSalesShops(
         .sort((a, b) => a.weekday - b.weekday || a.slot - b.slot)
         .map((slot) => ({ weekday: slot.weekday, opensAt: slot.opensAt, closesAt: slot.closesAt })),
       closedDays: closures.filter((closure) => closure.shopId === row.id).map((closure) => closure.day),
-      employees: people.filter((person) => person.shopId === row.id).map((person) => person.username),
+      employees: people.flatMap((person) => {
+        const name = options.staffBy === 'matricola' ? person.matricola : person.username;
+        return person.shopId === row.id && name ? [name] : [];
+      }),
     },
   }));
 }
@@ -165,23 +173,70 @@ function demoContext(now: Date): GeneratorContext {
   return { seed: demoSeed, catalogue: demoCatalogue, receiptsPerDay: demoReceiptsPerDay, now };
 }
 
+/** The installation fact that marks a database the demo created (see installation.schema.ts). */
+const demoFactKey = 'demo';
+
+/** What the demo fixes when it seeds: each shop's registers as the generator sees them, by shop id. */
+type DemoFact = { seededAt: string; salesShops: { id: number; shop: SalesShop }[] };
+
+/**
+ * Marks the database as the demo's, in the transaction that seeds it. The shops' hours and till staff
+ * (by matricola) are fixed here, so what the registers send later never depends on what people change
+ * afterwards: a receipt generated again is the same receipt, not a refused changed resend.
+ */
+export async function markDemoDatabase(tx: Executor, options: { now: Date }): Promise<void> {
+  const codes = (await tx.select({ code: shops.code }).from(shops)).map((row) => row.code);
+  const value: DemoFact = {
+    seededAt: options.now.toISOString(),
+    salesShops: await loadSalesShops(tx, codes, { staffBy: 'matricola' }),
+  };
+  await tx.insert(installationFacts).values({ key: demoFactKey, value });
+}
+
+async function readDemoFact(db: Executor): Promise<DemoFact | null> {
+  const [row] = await db
+    .select({ value: installationFacts.value })
+    .from(installationFacts)
+    .where(eq(installationFacts.key, demoFactKey));
+  return row ? (row.value as DemoFact) : null;
+}
+
+/** Whether the demo created this database: only then may simulated sales and closes reach it. */
+export async function isDemoDatabase(db: Executor): Promise<boolean> {
+  return (await readDemoFact(db)) !== null;
+}
+
+/** The demo shops still open, as fixed when the demo was seeded; null on a database the demo did not create. */
+async function openDemoSalesShops(db: Executor): Promise<{ id: number; shop: SalesShop }[] | null> {
+  const fact = await readDemoFact(db);
+  if (!fact) return null;
+  const ids = fact.salesShops.map((entry) => entry.id);
+  if (ids.length === 0) return [];
+  const open = await db
+    .select({ id: shops.id })
+    .from(shops)
+    .where(and(inArray(shops.id, ids), eq(shops.closed, false)));
+  const openIds = new Set(open.map((row) => row.id));
+  return fact.salesShops.filter((entry) => openIds.has(entry.id));
+}
+
 /**
  * The demo shops' sales, as their registers would have sent them by `now`: at the first start the last 90
  * days and today up to the current hour, with the catalogue they sell; later, from the last day received on
  * (what was already there comes back as duplicates), so a demo left running keeps receiving the day's sales.
+ * On a database the demo did not create it writes nothing and answers null.
  */
-export async function seedDemoSales(db: Database, options: { now?: Date } = {}): Promise<SalesIngestSummary> {
+export async function seedDemoSales(db: Database, options: { now?: Date } = {}): Promise<SalesIngestSummary | null> {
+  const salesShops = await openDemoSalesShops(db);
+  if (!salesShops) return null;
   const context = demoContext(options.now ?? new Date());
   await seedProducts(db, context.catalogue);
-  const codes = (await db.select({ code: shops.code }).from(shops).where(eq(shops.closed, false))).map(
-    (row) => row.code,
-  );
   const today = businessDate(context.now);
   const [latest] = await db.select({ date: max(salesDays.businessDate) }).from(salesDays);
   const first = addDays(today, 1 - demoSalesDays);
   const summary = await ingestSalesHistory({
     db,
-    shops: await loadSalesShops(db, codes),
+    shops: salesShops,
     from: latest?.date && latest.date > first ? latest.date : first,
     to: today,
     ...context,
@@ -191,13 +246,17 @@ export async function seedDemoSales(db: Database, options: { now?: Date } = {}):
   return summary;
 }
 
-/** The simulated fiscal printer of the demo shop `code`: its serial and the closes of its generated days. */
+/**
+ * The simulated fiscal printer of the demo shop now coded `code`: its serial and the closes of its
+ * generated days; null for another shop or on a database the demo did not create.
+ */
 export async function demoFiscalPrinter(
   db: Database,
   code: string,
   now: () => Date = () => new Date(),
 ): Promise<SimulatedPrinter | null> {
-  const [entry] = await loadSalesShops(db, [code]);
+  const [shop] = await db.select({ id: shops.id }).from(shops).where(eq(shops.code, code));
+  const entry = shop && (await openDemoSalesShops(db))?.find((candidate) => candidate.id === shop.id);
   if (!entry) return null;
   return {
     serial: shopDeviceSerial(entry.shop, demoContext(now())),

@@ -48,7 +48,7 @@ import { writeAudit } from '../../platform/audit';
 import { hashToken, newToken, safeEqual } from '../../platform/crypto';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { SessionContext } from '../auth/auth.service';
+import type { SessionContext } from '../../platform/sessions';
 import { users } from '../employees/employees.schema';
 import { loadVisibleShop, shopAuditEntity } from '../shops/shops.service';
 import {
@@ -203,6 +203,12 @@ export async function revokeSalesClient(options: ShopCall & { id: number; ip?: s
 // ---------------------------------------------------------------------------------------------
 // The feed's state
 
+/** A day of sales_days with receipts and no fiscal close from any of the shop's printers. */
+export const withoutFiscalClose = and(
+  sql`${salesDays.receiptsCount} + ${salesDays.returnsCount} + ${salesDays.cancelledCount} > 0`,
+  sql`not exists (select 1 from ${fiscalCloses} where ${fiscalCloses.shopId} = ${salesDays.shopId} and ${fiscalCloses.businessDate} = ${salesDays.businessDate})`,
+) as SQL;
+
 /**
  * What each register and printer last sent, and the business days of the last `days` (today left
  * out: its close comes tonight) with receipts but no fiscal close from any of the shop's printers.
@@ -228,8 +234,7 @@ export async function getSalesFeed(
         eq(salesDays.shopId, shopId),
         gte(salesDays.businessDate, since),
         lt(salesDays.businessDate, today),
-        sql`${salesDays.receiptsCount} + ${salesDays.returnsCount} + ${salesDays.cancelledCount} > 0`,
-        sql`not exists (select 1 from ${fiscalCloses} where ${fiscalCloses.shopId} = ${salesDays.shopId} and ${fiscalCloses.businessDate} = ${salesDays.businessDate})`,
+        withoutFiscalClose,
       ),
     )
     .orderBy(desc(salesDays.businessDate));
@@ -467,6 +472,7 @@ export async function enterFiscalCloseFile(
     if (!(error instanceof CorrispettiviFileError)) throw error;
     const { problem } = error;
     if (problem.kind === 'field') throw new AppError('fiscalCloseFileField', { field: problem.field });
+    if (problem.kind === 'doctype') throw new AppError('xmlDoctypeRefused');
     throw new AppError('fiscalCloseFileUnreadable');
   }
   if (record.businessDate !== options.businessDate) {

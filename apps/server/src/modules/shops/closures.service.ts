@@ -5,7 +5,7 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { SessionContext } from '../auth/auth.service';
+import type { SessionContext } from '../../platform/sessions';
 import { shopClosureDays, shops } from './shops.schema';
 import { applyClosedState, loadVisibleShop, shopAuditEntity } from './shops.service';
 

@@ -24,8 +24,8 @@ import { auditLog } from '../../platform/audit.schema';
 import { decryptSecret, encryptSecret } from '../../platform/crypto';
 import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { sessions } from '../auth/auth.schema';
-import type { SessionContext } from '../auth/auth.service';
+import type { SessionContext } from '../../platform/sessions';
+import { sessions } from '../../platform/sessions.schema';
 import { companies } from '../companies/companies.schema';
 import { shops, userShops } from './shops.schema';
 

@@ -5,7 +5,7 @@ import { type WorkingHours, type WorkingSlot, weekdays } from '@bottega/contract
 import { asc, eq } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit';
 import type { Database, Executor } from '../../platform/db';
-import type { SessionContext } from '../auth/auth.service';
+import type { SessionContext } from '../../platform/sessions';
 import { shopWorkingHours } from './shops.schema';
 import { loadVisibleShop, shopAuditEntity } from './shops.service';
 

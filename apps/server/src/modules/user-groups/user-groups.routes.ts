@@ -41,7 +41,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: userGroupBodySchema, response: { 201: userGroupAnswerSchema } },
     },
     async (request, reply) => {
-      const id = await createUserGroup({ db: app.db, actorId: sessionOf(request).userId, body: request.body });
+      const id = await createUserGroup({ db: app.db, session: sessionOf(request), body: request.body });
       return reply.status(201).send({ data: await getUserGroup({ db: app.db, id }) });
     },
   );
@@ -63,7 +63,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      await updateUserGroup({ db: app.db, actorId: sessionOf(request).userId, id, body: request.body });
+      await updateUserGroup({ db: app.db, session: sessionOf(request), id, body: request.body });
       return { data: await getUserGroup({ db: app.db, id }) };
     },
   );
@@ -75,7 +75,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParamSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await deleteUserGroup({ db: app.db, actorId: sessionOf(request).userId, id: request.params.id });
+      await deleteUserGroup({ db: app.db, session: sessionOf(request), id: request.params.id });
       return { data: { ok: true as const } };
     },
   );
@@ -103,7 +103,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await setGroupNotifications({
         db: app.db,
-        actorId: sessionOf(request).userId,
+        session: sessionOf(request),
         id: request.params.id,
         events: request.body.events,
       }),

@@ -1,7 +1,9 @@
 // User groups: their abilities and notification channels. Rules: a group with members cannot be
 // deleted; the admin groups (id 1 and BOSS) always hold every ability and can be neither renamed,
 // narrowed nor deleted, so no change can leave the company without an admin. Every change is audited
-// with what changed, and the group's page reads that history back.
+// with what changed, and the group's page reads that history back. Delegation: nobody creates, changes
+// or deletes a group holding (before or after the change) an ability they do not hold, nor turns on
+// an event's notifications they could not receive themselves; only admins touch the admin groups.
 import {
   type Ability,
   ADMIN_GROUP_ID,
@@ -9,9 +11,11 @@ import {
   BOSS_GROUP_NAME,
   isAbility,
   isAdminGroup,
+  mayDelegate,
   type NotificationChannel,
   type NotificationEvent,
   notificationChannels,
+  notificationEventCatalog,
   notificationEvents,
 } from '@bottega/contracts/permissions';
 import type {
@@ -26,6 +30,7 @@ import { writeAudit } from '../../platform/audit';
 import { auditLog } from '../../platform/audit.schema';
 import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import type { SessionContext } from '../../platform/sessions';
 import { users } from '../employees/employees.schema';
 import { userGroupMembers, userGroupNotifications, userGroups } from './user-groups.schema';
 
@@ -129,11 +134,22 @@ function normalize(permissions: readonly Ability[]): Ability[] {
   return allAbilities.filter((ability) => wanted.has(ability));
 }
 
-export async function createUserGroup(options: { db: Database; actorId: number; body: UserGroupBody }) {
-  const { db, actorId, body } = options;
+/** 403 abilityNotHeld unless the session may delegate every one of the groups (see mayDelegate). */
+function assertMayDelegate(
+  session: SessionContext,
+  ...groups: { id: number; name: string; permissions: readonly string[] }[]
+): void {
+  if (!groups.every((group) => mayDelegate(session, group))) throw new AppError('abilityNotHeld');
+}
+
+export async function createUserGroup(options: { db: Database; session: SessionContext; body: UserGroupBody }) {
+  const { db, session, body } = options;
+  const actorId = session.userId;
+  const permissions = normalize(body.permissions);
+  // id 0: a new group is never the first (admin) one; the BOSS name is taken, so it is refused below anyway.
+  assertMayDelegate(session, { id: 0, name: body.name, permissions });
   return db.transaction(async (tx) => {
     await assertNameFree(tx, body.name);
-    const permissions = normalize(body.permissions);
     const [created] = await tx
       .insert(userGroups)
       .values({ name: body.name, permissions })
@@ -155,12 +171,20 @@ function isProtected(group: { id: number; name: string }): boolean {
   return group.id === ADMIN_GROUP_ID || group.name === BOSS_GROUP_NAME;
 }
 
-export async function updateUserGroup(options: { db: Database; actorId: number; id: number; body: UserGroupBody }) {
-  const { db, actorId, id, body } = options;
+export async function updateUserGroup(options: {
+  db: Database;
+  session: SessionContext;
+  id: number;
+  body: UserGroupBody;
+}) {
+  const { db, session, id, body } = options;
+  const actorId = session.userId;
   await db.transaction(async (tx) => {
     await lockGroup(tx, id);
     const before = await loadGroup(tx, id);
     const permissions = normalize(body.permissions);
+    // Before and after: neither widening a group beyond one's own abilities nor narrowing one that holds more.
+    assertMayDelegate(session, before, { id, name: body.name, permissions });
     const previous = normalize(before.permissions.filter(isAbility));
     const added = permissions.filter((ability) => !previous.includes(ability));
     const removed = previous.filter((ability) => !permissions.includes(ability));
@@ -187,11 +211,13 @@ export async function updateUserGroup(options: { db: Database; actorId: number; 
   });
 }
 
-export async function deleteUserGroup(options: { db: Database; actorId: number; id: number }) {
-  const { db, actorId, id } = options;
+export async function deleteUserGroup(options: { db: Database; session: SessionContext; id: number }) {
+  const { db, session, id } = options;
+  const actorId = session.userId;
   await db.transaction(async (tx) => {
     await lockGroup(tx, id);
     const group = await loadGroup(tx, id);
+    assertMayDelegate(session, group);
     if (isProtected(group)) throw new AppError('adminGroupProtected');
     // Former members keep their rows (soft delete), so any membership blocks the deletion.
     const [members] = await tx
@@ -229,20 +255,26 @@ export async function getGroupNotifications(options: { db: Executor; id: number 
 
 export async function setGroupNotifications(options: {
   db: Database;
-  actorId: number;
+  session: SessionContext;
   id: number;
   events: { event: NotificationEvent; channels: NotificationChannel[] }[];
 }) {
-  const { db, actorId, id } = options;
+  const { db, session, id } = options;
+  const actorId = session.userId;
   const wanted = new Map(options.events.map((entry) => [entry.event, entry.channels]));
   const changes: Record<string, { from: NotificationChannel[]; to: NotificationChannel[] }> = {};
   await db.transaction(async (tx) => {
     await lockGroup(tx, id);
+    assertMayDelegate(session, await loadGroup(tx, id));
     const before = await getGroupNotifications({ db: tx, id });
     for (const { event, channels: previous } of before.events) {
       if (!wanted.has(event)) continue;
       const channels = notificationChannels.filter((channel) => wanted.get(event)?.includes(channel));
       if (channels.join() === previous.join()) continue;
+      // An event reaches the holders of its ability: changing who receives it is granting what that ability shows.
+      if (!session.isAdmin && !session.abilities.has(notificationEventCatalog[event].ability)) {
+        throw new AppError('abilityNotHeld');
+      }
       changes[event] = { from: previous, to: channels };
       await tx
         .insert(userGroupNotifications)

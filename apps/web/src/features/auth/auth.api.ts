@@ -3,7 +3,8 @@
 import type { AuthUser, ShopSummary, SignedIn, SignInAnswer, SignInBody } from '@bottega/contracts/auth';
 import type { MfaSignInBody, TotpSetup } from '@bottega/contracts/security';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, authToken } from '../../lib/api-client';
+import { ApiError, api, authToken } from '../../lib/api-client';
+import { expiredSignInPath } from './sign-in-redirect';
 import { PasskeyError, provePasskey } from './webauthn';
 
 /** A fingerprint ceremony: the server's options for the browser and the token that names it on the way back. */
@@ -164,6 +165,24 @@ export function useConfirmPresenceByPasskey() {
       ).data;
     },
   });
+}
+
+/** A call refused because the session expired: idle too long, or past its absolute lifetime. */
+export function isSessionExpired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'sessionExpired';
+}
+
+/**
+ * Ends an expired session, whichever call found out (the first one does it): the token goes and the
+ * sign-in page says why, then brings the person back. Whether `error` was an expired session.
+ */
+export function signInAgainIfExpired(error: unknown): boolean {
+  if (!isSessionExpired(error)) return false;
+  if (authToken.get() !== null) {
+    authToken.clear();
+    window.location.replace(expiredSignInPath(window.location));
+  }
+  return true;
 }
 
 /** Spec §4: sign-out calls the server, removes the token and returns to the base page. */

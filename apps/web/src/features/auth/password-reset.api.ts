@@ -1,4 +1,5 @@
-// Password reset by email (spec §8): ask for a link, check it, set the new password. No sign-in needed.
+// Links mailed to a person (spec §8): ask for a reset link, check it, set the new password (reset or
+// invitation), confirm a new email address. No sign-in needed: the link's token is the proof.
 import type { PasswordResetBody, PasswordResetRequestBody } from '@bottega/contracts/password-reset';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, authToken } from '../../lib/api-client';
@@ -29,5 +30,14 @@ export function useResetPassword() {
       authToken.clear();
       queryClient.removeQueries({ queryKey: ['auth'] });
     },
+  });
+}
+
+/** Opening the confirmation link: the pending address becomes the person's email. */
+export function useConfirmEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api('/api/auth/email-confirmation', { method: 'POST', body: { token } }),
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterSignInPath, reportIdOf, signInPathFor } from './sign-in-redirect';
+import { afterSignInPath, expiredSignInPath, reportIdOf, signInPathFor } from './sign-in-redirect';
 
 const after = (query: string) => afterSignInPath(new URLSearchParams(query));
 
@@ -59,5 +59,21 @@ describe('reportIdOf', () => {
     expect(reportIdOf('12')).toBe(12);
     expect(reportIdOf(null)).toBeNull();
     expect(reportIdOf('0')).toBeNull();
+  });
+});
+
+describe('expiredSignInPath', () => {
+  it('says the session expired and comes back to the page that was open', () => {
+    expect(expiredSignInPath({ pathname: '/app/employees', search: '?page=2' })).toBe(
+      '/?next=%2Fapp%2Femployees%3Fpage%3D2&expired=1',
+    );
+    expect(expiredSignInPath({ pathname: '/app/shop/cashRegister/42/edit', search: '' })).toBe('/?report=42&expired=1');
+  });
+
+  it('keeps where the sign-in page was to lead', () => {
+    expect(expiredSignInPath({ pathname: '/', search: '?next=%2Fapp%2Ffiles' })).toBe(
+      '/?next=%2Fapp%2Ffiles&expired=1',
+    );
+    expect(expiredSignInPath({ pathname: '/', search: '' })).toBe('/?expired=1');
   });
 });

@@ -30,3 +30,14 @@ export function signInPathFor(location: { pathname: string; search: string }): s
   if (reportId !== null) return `/?report=${reportId}`;
   return `/?next=${encodeURIComponent(location.pathname + location.search)}`;
 }
+
+/**
+ * The sign-in page after the session expired: it says so, and brings the person back to where they were
+ * (on the sign-in page itself, to what it was about to open).
+ */
+export function expiredSignInPath(location: { pathname: string; search: string }): string {
+  const target = location.pathname === '/' ? location.search || '?' : signInPathFor(location).slice(1);
+  const params = new URLSearchParams(target);
+  params.set('expired', '1');
+  return `/?${params}`;
+}

@@ -1,15 +1,12 @@
 // Fingerprint (passkey) ceremonies in the browser, and the one place that says what went wrong in
 // the words of spec §8: already registered, timed out or failed, only secure connections, browser
-// unsupported. The browser's API is only called once the first two checks pass (spec §7).
-import {
-  type AuthenticationResponseJSON,
-  browserSupportsWebAuthn,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  startAuthentication,
-  startRegistration,
-  WebAuthnError,
+// unsupported. The browser's API is only called once the first two checks pass (spec §7). The WebAuthn
+// library is fetched when a ceremony starts: the sign-in page's first load does not carry it (issue 16).
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import type { TFunction } from 'i18next';
 import { errorMessage } from '../../lib/error-message';
@@ -27,13 +24,10 @@ export class PasskeyError extends Error {
 }
 
 type Environment = { secure: boolean; supported: boolean };
-
-function currentEnvironment(): Environment {
-  return { secure: globalThis.isSecureContext === true, supported: browserSupportsWebAuthn() };
-}
+type WebAuthnBrowser = typeof import('@simplewebauthn/browser');
 
 /** Why this page cannot use a fingerprint at all; null when it can. A secure connection comes first. */
-export function passkeyBlocker(environment: Environment = currentEnvironment()): 'insecure' | 'unsupported' | null {
+export function passkeyBlocker(environment: Environment): 'insecure' | 'unsupported' | null {
   if (!environment.secure) return 'insecure';
   if (!environment.supported) return 'unsupported';
   return null;
@@ -42,7 +36,8 @@ export function passkeyBlocker(environment: Environment = currentEnvironment()):
 /** What a failure of the browser's ceremony means to the person. */
 export function problemOfCeremonyError(error: unknown): PasskeyProblem {
   if (error instanceof PasskeyError) return error.problem;
-  if (error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') {
+  // The library's WebAuthnError, known by its code (the class itself is only loaded with a ceremony).
+  if (error instanceof Error && 'code' in error && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') {
     return 'alreadyRegistered';
   }
   if (error instanceof Error && error.name === 'InvalidStateError') return 'alreadyRegistered';
@@ -54,13 +49,17 @@ type Ceremony = { options: Record<string, unknown> };
 
 async function run<C extends Ceremony, R>(
   getCeremony: () => Promise<C>,
-  ceremonyStep: (options: C['options']) => Promise<R>,
+  ceremonyStep: (browser: WebAuthnBrowser, options: C['options']) => Promise<R>,
 ): Promise<{ ceremony: C; response: R }> {
-  const blocker = passkeyBlocker();
+  const browser = await import('@simplewebauthn/browser');
+  const blocker = passkeyBlocker({
+    secure: globalThis.isSecureContext === true,
+    supported: browser.browserSupportsWebAuthn(),
+  });
   if (blocker) throw new PasskeyError(blocker);
   const ceremony = await getCeremony();
   try {
-    return { ceremony, response: await ceremonyStep(ceremony.options) };
+    return { ceremony, response: await ceremonyStep(browser, ceremony.options) };
   } catch (error) {
     throw new PasskeyError(problemOfCeremonyError(error), error);
   }
@@ -68,15 +67,15 @@ async function run<C extends Ceremony, R>(
 
 /** Registers a new fingerprint: the server's options (asked for only when the browser can), then the browser. */
 export function registerPasskey<C extends Ceremony>(getCeremony: () => Promise<C>) {
-  return run<C, RegistrationResponseJSON>(getCeremony, (options) =>
-    startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON }),
+  return run<C, RegistrationResponseJSON>(getCeremony, (browser, options) =>
+    browser.startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON }),
   );
 }
 
 /** Proves a registered fingerprint: the server's options (asked for only when the browser can), then the browser. */
 export function provePasskey<C extends Ceremony>(getCeremony: () => Promise<C>) {
-  return run<C, AuthenticationResponseJSON>(getCeremony, (options) =>
-    startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON }),
+  return run<C, AuthenticationResponseJSON>(getCeremony, (browser, options) =>
+    browser.startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON }),
   );
 }
 

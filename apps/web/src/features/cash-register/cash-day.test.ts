@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ltr, monthName, monthParam, shiftMonth, weekdayOf } from './cash-day';
+import { ltr, monthName, monthParam, shiftMonth, shownDayStatus, weekdayOf } from './cash-day';
 
 describe('cash register days', () => {
   it('names the weekday of a business day in each language, whatever the time zone', () => {
@@ -39,5 +39,25 @@ describe('ltr', () => {
     vi.stubGlobal('document', { documentElement: { dir: 'ltr' } });
     expect(ltr('2026-W47')).toBe('2026-W47');
     expect(ltr(42)).toBe('42');
+  });
+});
+
+describe('shownDayStatus', () => {
+  const today = '2026-11-25';
+  it('shows the days after today as still to come, whatever they hold', () => {
+    expect(shownDayStatus({ businessDate: '2026-11-26', status: 'noSales' }, today)).toBe('upcoming');
+    expect(shownDayStatus({ businessDate: '2026-11-29', status: 'missing' }, today)).toBe('upcoming');
+  });
+
+  it('shows today without a report as in progress, with or without sales so far', () => {
+    expect(shownDayStatus({ businessDate: today, status: 'missing' }, today)).toBe('today');
+    expect(shownDayStatus({ businessDate: today, status: 'noSales' }, today)).toBe('today');
+    expect(shownDayStatus({ businessDate: today, status: 'open' }, today)).toBe('open');
+  });
+
+  it('shows the past days as their reports have them', () => {
+    expect(shownDayStatus({ businessDate: '2026-11-24', status: 'missing' }, today)).toBe('missing');
+    expect(shownDayStatus({ businessDate: '2026-11-23', status: 'closed' }, today)).toBe('closed');
+    expect(shownDayStatus({ businessDate: '2026-11-22', status: 'noSales' }, today)).toBe('noSales');
   });
 });

@@ -1,5 +1,7 @@
 // Days and months of the cash register as people read them: the weekday in their language, a month's name,
-// the month before or after; dates stay YYYY-MM-DD (the business day in Italy) everywhere else.
+// the month before or after, a week's day still to come; dates stay YYYY-MM-DD (the business day in Italy)
+// everywhere else.
+import type { WeeklyCashDay, WeeklyCashDayStatus } from '@bottega/contracts/cash-register';
 
 /** The weekday of a business day (YYYY-MM-DD) in the given language: "sabato", "Saturday". */
 export function weekdayOf(date: string, lng: string): string {
@@ -37,4 +39,18 @@ export function monthParam(value: string | null, current: string): string {
 export function ltr(value: string | number): string {
   const rightToLeft = typeof document !== 'undefined' && document.documentElement.dir === 'rtl';
   return rightToLeft ? `\u2066${value}\u2069` : String(value);
+}
+
+/** How a day of a week reads: its report's state, or still to come (after today), or in progress (today). */
+export type ShownDayStatus = WeeklyCashDayStatus | 'upcoming' | 'today';
+
+/**
+ * The state a week's day shows, `today` being the server's business day: a day after it is still to come
+ * whatever it holds; today without a report is in progress (not "no sales" nor "report missing": the day is
+ * not over); any other day shows its report's state.
+ */
+export function shownDayStatus(day: Pick<WeeklyCashDay, 'businessDate' | 'status'>, today: string): ShownDayStatus {
+  if (day.businessDate > today) return 'upcoming';
+  if (day.businessDate === today && (day.status === 'missing' || day.status === 'noSales')) return 'today';
+  return day.status;
 }

@@ -5,6 +5,7 @@ import type {
   CashRegisterDay,
   CashReport,
   CashReportBody,
+  CashReportCloseBody,
   unclosedDaysPageSchema,
 } from '@bottega/contracts/cash-register';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -70,21 +71,25 @@ export function useOpenCashReport() {
   });
 }
 
+/** A step of a report's day, with what goes with it. */
+export type CashReportActionInput =
+  | { action: 'save'; body: CashReportBody }
+  | { action: 'confirm'; body: CashReportBody & { acceptFiscalDifference?: string } }
+  | { action: 'close'; body: CashReportCloseBody }
+  | { action: 'withdraw'; body: { version: number } }
+  | { action: 'correct'; body: CashReportBody & { reason: string } };
+
 /**
- * A change to the report's figures: a draft save, a partial confirmation, the close by a second person, or a
- * correction of a closed day with its reason. A refusal refreshes the report too, since what it depends on
- * (the fiscal close, the previous week, someone else's save) may have changed meanwhile.
+ * A change to the report: a draft save, a partial confirmation, the close by a second person, withdrawing the
+ * partial confirmation, or a correction of a closed day with its reason. A refusal changes nothing on the server;
+ * it refreshes the report anyway, since what it depends on (the fiscal close, the previous week, someone else's
+ * save) may have changed meanwhile.
  */
 export function useCashReportAction(reportId: number) {
   const queryClient = useQueryClient();
   const changed = useReportChanged();
   return useMutation({
-    mutationFn: async (
-      input:
-        | { action: 'save'; body: CashReportBody }
-        | { action: 'confirm' | 'close'; body: CashReportBody & { acceptFiscalDifference?: string } }
-        | { action: 'correct'; body: CashReportBody & { reason: string } },
-    ) => {
+    mutationFn: async (input: CashReportActionInput) => {
       const path =
         input.action === 'save' ? `/api/cash-reports/${reportId}` : `/api/cash-reports/${reportId}/${input.action}`;
       return (

@@ -24,6 +24,7 @@ export const cashRegisterRoutes: AppRoute[] = [
   {
     // Read-only without the daily close, or once the day is closed.
     path: 'shop/cashRegister/:reportId/edit',
+    title: 'common:pageTitle.cashReport',
     ability: 'shops.cashRegister.view',
     load: () => import('./pages/cash-report-page'),
   },
@@ -41,6 +42,7 @@ export const cashRegisterRoutes: AppRoute[] = [
   },
   {
     path: 'shops/weekly-cash/create/:week',
+    title: 'common:pageTitle.weeklyCashWeek',
     ability: 'shops.cashRegister.weekly',
     load: () => import('./pages/weekly-cash-create-page'),
   },

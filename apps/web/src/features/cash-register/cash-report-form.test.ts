@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   amountText,
   bodyOf,
+  closeBlockers,
   compareField,
   formErrorsOf,
   formValuesOf,
   liveCheck,
   parseCount,
+  reconcile,
   sameReport,
   signedAmount,
   signedCount,
@@ -237,5 +239,73 @@ describe('formatting and refusals', () => {
       'cashCount.500': 'c',
       comments: 'd',
     });
+  });
+});
+
+describe('a newer report from the server (issue 17: no false conflict)', () => {
+  /** The report as the server would store `form`, at `version`. */
+  function stored(form: ReturnType<typeof emptyForm>, version: number) {
+    const body = bodyOf(form, version);
+    return { version, values: body.values, cashCount: body.cashCount, comments: body.comments };
+  }
+
+  it('keeps the form when the version is the one it was filled from', () => {
+    const base = { version: 3, values: matchingForm() };
+    expect(reconcile(base, matchingForm(), stored(matchingForm(), 3))).toEqual({ kind: 'same' });
+  });
+
+  it('shows the newer report when nothing typed would be lost', () => {
+    const base = { version: 1, values: emptyForm() };
+    expect(reconcile(base, emptyForm(), stored(matchingForm(), 2))).toEqual({
+      kind: 'reset',
+      values: formValuesOf(stored(matchingForm(), 2)),
+    });
+  });
+
+  it('adopts the version that holds just what is typed, a count typed with zeros included', () => {
+    const typed = matchingForm();
+    typed.cashCount = { ...typed.cashCount, '500': '0', '1': '0' };
+    const base = { version: 1, values: emptyForm() };
+    const next = reconcile(base, typed, stored(matchingForm(), 2));
+    expect(next.kind).toBe('adopt');
+  });
+
+  it('adopts a version whose figures are the base’s (an expense, a withdrawn confirmation), keeping what is typed', () => {
+    const typed = matchingForm();
+    typed.values.totalCents = '1.499,00';
+    const base = { version: 4, values: matchingForm() };
+    expect(reconcile(base, typed, stored(matchingForm(), 5))).toMatchObject({ kind: 'adopt' });
+  });
+
+  it('leaves the conflict for the next save only when somebody else changed the figures', () => {
+    const typed = matchingForm();
+    typed.values.totalCents = '1.499,00';
+    const theirs = matchingForm();
+    theirs.values.vouchersCents = '5,00';
+    const base = { version: 4, values: matchingForm() };
+    expect(reconcile(base, typed, stored(theirs, 5))).toEqual({ kind: 'stale' });
+  });
+
+  it('does not send denominations counted as zero', () => {
+    const form = matchingForm();
+    form.cashCount = { ...form.cashCount, '500': '0' };
+    expect(bodyOf(form, 0).cashCount).toEqual(bodyOf(matchingForm(), 0).cashCount);
+  });
+});
+
+describe('closeBlockers', () => {
+  it('counts nothing when the confirmed figures still match', () => {
+    const { check } = liveCheck(matchingForm(), { system, fiscal });
+    expect(closeBlockers(check, { mayAcceptFiscal: false })).toBe(0);
+  });
+
+  it('counts each figure that no longer matches the register, and a count that does not add up', () => {
+    const { check } = liveCheck(matchingForm(), { system: { ...system, totalCents: 151_000 }, fiscal });
+    // The total differs from the register, and the printer's total from the register too.
+    expect(closeBlockers(check, { mayAcceptFiscal: false })).toBe(2);
+    expect(closeBlockers(check, { mayAcceptFiscal: true })).toBe(1);
+    const short = matchingForm();
+    short.cashCount = { ...short.cashCount, '1000': '' };
+    expect(closeBlockers(liveCheck(short, { system, fiscal }).check, { mayAcceptFiscal: false })).toBe(1);
   });
 });

@@ -88,12 +88,15 @@ export function reportValuesOf(form: CashReportFormValues): CashReportValues {
   ) as CashReportValues;
 }
 
-/** The notes and coins counted; denominations left empty are not sent. */
+/**
+ * The notes and coins counted; denominations left empty or at 0 are not sent (the server keeps only those
+ * present, so a count typed with zeros reads back the same as the one it stored).
+ */
 export function cashCountOf(form: CashReportFormValues): CashCount {
   const count: CashCount = {};
   for (const denomination of cashDenominations) {
     const quantity = parseCount(form.cashCount[String(denomination)] ?? '');
-    if (quantity !== null) count[String(denomination)] = quantity;
+    if (quantity !== null && quantity !== 0) count[String(denomination)] = quantity;
   }
   return count;
 }
@@ -121,6 +124,44 @@ export function bodyOf(form: CashReportFormValues, version: number): CashReportB
 /** Whether two forms would send the same report (`1234` and `1.234,00` are the same amount). */
 export function sameReport(a: CashReportFormValues, b: CashReportFormValues): boolean {
   return JSON.stringify(bodyOf(a, 0)) === JSON.stringify(bodyOf(b, 0));
+}
+
+/** The report the form was last filled from: its version goes with every change, so a stale save is refused. */
+export type FormBase = { version: number; values: CashReportFormValues };
+
+/**
+ * What the screen does when the server has a newer version of the report than the form's base:
+ * - `reset`: nothing typed would be lost, the form shows the server's report;
+ * - `adopt`: keep what is typed on the newer version, because the server holds just that, or its figures are the
+ *   base's (what changed was not the figures: an expense, a confirmation withdrawn); `values` is the new base;
+ * - `stale`: somebody else changed the figures meanwhile; the form keeps what is typed and the next save is
+ *   refused as stale, offering to reload or keep one's own. Only then does the conflict prompt appear.
+ */
+export function reconcile(
+  base: FormBase,
+  form: CashReportFormValues,
+  server: Pick<CashReport, 'version' | 'values' | 'cashCount' | 'comments'>,
+): { kind: 'same' } | { kind: 'reset' | 'adopt'; values: CashReportFormValues } | { kind: 'stale' } {
+  if (server.version === base.version) return { kind: 'same' };
+  const stored = formValuesOf(server);
+  if (sameReport(form, base.values)) return { kind: 'reset', values: stored };
+  if (sameReport(stored, form) || sameReport(stored, base.values)) return { kind: 'adopt', values: stored };
+  return { kind: 'stale' };
+}
+
+/**
+ * How many differences keep the second person from closing the day: the confirmed figures against the system
+ * register (which may have moved since), the fiscal printer (unless the closer may accept its difference), the
+ * POS subtotal, the count, and any figure left empty.
+ */
+export function closeBlockers(check: CashReportCheck, options: { mayAcceptFiscal: boolean }): number {
+  return (
+    check.missing.length +
+    check.systemMismatches.length +
+    (options.mayAcceptFiscal ? 0 : check.fiscalMismatches.length) +
+    (check.posSubtotalAdds ? 0 : 1) +
+    (check.cashCountMatches ? 0 : 1)
+  );
 }
 
 /** The rules on what is typed so far; an unreadable input counts as not yet entered. */

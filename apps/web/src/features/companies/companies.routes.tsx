@@ -10,12 +10,14 @@ export const companiesRoutes: AppRoute[] = [
   },
   {
     path: 'company/create',
+    title: 'companies:createTitle',
     ability: 'shops.companies.add',
     load: () => import('./pages/company-edit-page'),
   },
   {
     // Read-only without shops.companies.edit.
     path: 'company/:id/edit',
+    title: 'common:pageTitle.company',
     ability: 'shops.companies.view',
     load: () => import('./pages/company-edit-page'),
   },

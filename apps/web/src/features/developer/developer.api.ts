@@ -1,6 +1,7 @@
-// Developer tools: the mail outbox, one page at a time, and one mail.
+// Developer tools: the mail outbox, one page at a time, and one mail; the background jobs and their retry.
 import type { MailDetail, MailOutboxPage } from '@bottega/contracts/developer';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Job, JobPage, JobState } from '@bottega/contracts/jobs';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
 const key = ['developer', 'mail'] as const;
@@ -19,5 +20,24 @@ export function useOutboxMail(id: number | null) {
     queryFn: async () => (await api<{ data: MailDetail }>(`/api/developer/mail/${id}`)).data,
     enabled: id !== null,
     retry: false,
+  });
+}
+
+const jobsKey = ['developer', 'jobs'] as const;
+
+export function useDeveloperJobs(query: { page: number; perPage: number; state?: JobState }) {
+  return useQuery({
+    queryKey: [...jobsKey, query],
+    queryFn: () => api<JobPage>('/api/developer/jobs', { query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRetryJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      (await api<{ data: Job }>(`/api/developer/jobs/${id}/retry`, { method: 'POST' })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobsKey }),
   });
 }

@@ -14,8 +14,6 @@ export type EmployeeFormValues = {
   cap: string;
   matricola: string;
   username: string;
-  password: string;
-  passwordConfirmation: string;
   engagementDate: string;
   /** The main shop (businessPoint). */
   shopId: string | null;
@@ -46,8 +44,6 @@ const fieldTabs: Record<keyof EmployeeFormValues, EmployeeTab> = {
   cap: 'personal',
   matricola: 'work',
   username: 'work',
-  password: 'work',
-  passwordConfirmation: 'work',
   engagementDate: 'work',
   shopId: 'work',
   shopIds: 'work',
@@ -78,8 +74,6 @@ export function emptyValues(): EmployeeFormValues {
     cap: '',
     matricola: '',
     username: '',
-    password: '',
-    passwordConfirmation: '',
     engagementDate: '',
     shopId: null,
     shopIds: [],
@@ -107,8 +101,6 @@ export function valuesOf(employee: Employee): EmployeeFormValues {
     cap: employee.cap,
     matricola: employee.matricola ?? '',
     username: employee.username,
-    password: '',
-    passwordConfirmation: '',
     engagementDate: employee.engagementDate ?? '',
     shopId: main ? String(main.id) : null,
     shopIds: employee.shops.filter((shop) => !shop.isMain).map((shop) => String(shop.id)),
@@ -121,7 +113,7 @@ export function valuesOf(employee: Employee): EmployeeFormValues {
   };
 }
 
-/** The body of a create (with the password) or of an edit (shops and groups left out for a former employee). */
+/** The body of a create or of an edit (shops and groups left out for a former employee). */
 export function bodyOf(
   values: EmployeeFormValues,
   options: { creating: boolean; withMemberships: boolean },

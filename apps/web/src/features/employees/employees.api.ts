@@ -112,6 +112,15 @@ export function useResetEmployeeMfa(id: number) {
   });
 }
 
+/** Mails the employee a link to choose a new password (nobody sets a colleague's password). */
+export function useSendPasswordLink(id: number) {
+  const invalidate = useInvalidateEmployees();
+  return useMutation({
+    mutationFn: () => api(`/api/employees/${id}/password-link`, { method: 'POST' }),
+    onSuccess: invalidate,
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Documents
 

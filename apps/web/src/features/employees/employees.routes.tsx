@@ -10,12 +10,14 @@ export const employeesRoutes: AppRoute[] = [
   },
   {
     path: 'employees/create',
+    title: 'employees:createTitle',
     ability: 'employees.manage.add',
     load: () => import('./pages/employee-edit-page'),
   },
   {
     // Read-only without employees.manage.edit.
     path: 'employees/:id/edit',
+    title: 'common:pageTitle.employee',
     ability: 'employees.view',
     load: () => import('./pages/employee-edit-page'),
   },

@@ -75,17 +75,21 @@ describe('shortenName', () => {
     expect(shortenName('123456789012345')).toBe('123456789012345');
   });
 
-  it('shortens to 15 characters keeping a short extension', () => {
-    expect(shortenName('relazione-trimestrale-2026.pdf')).toBe('relazione-….pdf');
+  it('shortens to 15 characters in the middle, keeping the start, the end and a short extension', () => {
+    expect(shortenName('relazione-trimestrale-2026.pdf')).toBe('relaz…-2026.pdf');
     expect(Array.from(shortenName('relazione-trimestrale-2026.pdf'))).toHaveLength(15);
-    expect(shortenName('una-cartella-dal-nome-lungo')).toBe('una-cartella-d…');
-    expect(shortenName('archivio.completo-di-tutto')).toBe('archivio.compl…');
+    expect(shortenName('una-cartella-dal-nome-lungo')).toBe('una-car…e-lungo');
+    expect(shortenName('archivio.completo-di-tutto')).toBe('archivi…i-tutto');
+    // Two long names that differ only at the end stay apart.
+    expect(shortenName('verbale-assemblea-soci-gennaio.pdf')).not.toBe(
+      shortenName('verbale-assemblea-soci-febbraio.pdf'),
+    );
   });
 
   it('counts characters, not code units', () => {
     const shortened = shortenName('📁📁📁📁📁📁📁📁📁📁📁📁📁📁📁📁📁📁');
     expect(Array.from(shortened)).toHaveLength(15);
-    expect(shortened.endsWith('📁…')).toBe(true);
+    expect(shortened).toBe('📁📁📁📁📁📁📁…📁📁📁📁📁📁📁');
   });
 });
 

@@ -28,8 +28,9 @@ export function sortItems(items: readonly FileItem[], sort: Sort): FileItem[] {
 }
 
 /**
- * Spec §9: a long name is shortened to about `length` characters in grid view, keeping a short
- * extension so the kind stays readable (`relazione-tr….pdf`). Counted in characters, not UTF-16 units.
+ * Spec §9: a long name is shortened in the middle to about `length` characters in grid view, keeping a short
+ * extension so the kind stays readable (`relaz…-2026.pdf`; the full name is in its tooltip). Counted in
+ * characters, not UTF-16 units.
  */
 export function shortenName(name: string, length = gridNameLength): string {
   const characters = Array.from(name);
@@ -37,7 +38,11 @@ export function shortenName(name: string, length = gridNameLength): string {
   const dot = name.lastIndexOf('.');
   const extension = dot > 0 ? Array.from(name.slice(dot)) : [];
   const kept = extension.length > 0 && extension.length <= 6 ? extension : [];
-  return `${characters.slice(0, length - kept.length - 1).join('')}…${kept.join('')}`;
+  const stem = characters.slice(0, characters.length - kept.length);
+  // The start and the end of the name stay (a date, a number at the end tells files apart), the middle goes.
+  const room = length - kept.length - 1;
+  const head = Math.ceil(room / 2);
+  return `${stem.slice(0, head).join('')}…${stem.slice(stem.length - (room - head)).join('')}${kept.join('')}`;
 }
 
 export type SelectMode = 'single' | 'toggle' | 'range';

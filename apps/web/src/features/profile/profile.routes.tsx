@@ -10,6 +10,7 @@ export const profileRoutes: AppRoute[] = [
   },
   {
     path: 'registration',
+    title: 'common:pageTitle.registration',
     load: () => import('./pages/registration-page'),
   },
 ];

@@ -5,6 +5,8 @@ import type {
   FiscalCloseRecord,
   SalesClient,
   SalesDay,
+  SalesExport,
+  SalesExportBody,
   salesClientCreatedAnswerSchema,
   salesFeedSchema,
   salesRejectionsAnswerSchema,
@@ -40,6 +42,24 @@ export function useSalesDays(shopId: number, range: { from: string; to: string }
   return useQuery({
     queryKey: [...keyOf(shopId), 'days', range],
     queryFn: async () => (await api<{ data: SalesDay[] }>(`/api/shops/${shopId}/sales-days`, { query: range })).data,
+  });
+}
+
+/** The person's latest receipts exports of the shop, as far as each has got (its bar then moves live). */
+export function useSalesExports(shopId: number) {
+  return useQuery({
+    queryKey: [...keyOf(shopId), 'exports'],
+    queryFn: async () => (await api<{ data: SalesExport[] }>(`/api/shops/${shopId}/sales-exports`)).data,
+  });
+}
+
+/** Queues an export of the shop's receipts: the answer is its job, listed at once. */
+export function useRequestSalesExport(shopId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: SalesExportBody) =>
+      (await api<{ data: SalesExport }>(`/api/shops/${shopId}/sales-exports`, { method: 'POST', body })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keyOf(shopId), 'exports'] }),
   });
 }
 

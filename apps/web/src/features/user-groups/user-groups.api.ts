@@ -1,4 +1,5 @@
 // User groups: list, one group, its notification channels and history; changes refresh what depends on them.
+import { type Delegator, isAdminGroup } from '@bottega/contracts/permissions';
 import type {
   GroupNotifications,
   UserGroup,
@@ -7,12 +8,22 @@ import type {
   UserGroupSummary,
 } from '@bottega/contracts/user-groups';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../lib/api-client';
-import { authUserKey } from '../auth/auth.api';
+import { authUserKey, useAuthUser } from '../auth/auth.api';
 
 type Page<T> = { data: T[]; meta: { page: number; perPage: number; total: number } };
 
 const key = ['user-groups'] as const;
+
+/** The signed-in person as the server's delegation rule sees them (contracts mayDelegate). */
+export function useDelegator(): Delegator {
+  const user = useAuthUser().data;
+  return useMemo(
+    () => ({ isAdmin: isAdminGroup(user?.userGroup[0]), abilities: new Set<string>(user?.can ?? []) }),
+    [user],
+  );
+}
 
 export function useUserGroups(query: { page: number; perPage: number; search: string }) {
   return useQuery({

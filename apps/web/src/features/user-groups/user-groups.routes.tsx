@@ -10,16 +10,19 @@ export const userGroupsRoutes: AppRoute[] = [
   },
   {
     path: 'usersGroup/create',
+    title: 'user-groups:createTitle',
     ability: 'employees.userGroups.add',
     load: () => import('./pages/user-group-edit-page'),
   },
   {
     path: 'usersGroup/:userGroupID/edit',
+    title: 'common:pageTitle.userGroup',
     ability: 'employees.userGroups.edit',
     load: () => import('./pages/user-group-edit-page'),
   },
   {
     path: 'usersGroup/notification/:userGroupID/edit',
+    title: 'common:pageTitle.userGroupNotifications',
     ability: 'employees.userGroups.notifications',
     load: () => import('./pages/user-group-notifications-page'),
   },

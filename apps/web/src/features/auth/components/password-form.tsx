@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconFingerprint } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
 import { useWaitingErrorMessage } from '../../../lib/error-message';
 import { type SecondStep, usePasskeySignIn, useSignIn } from '../auth.api';
 import { passkeyErrorMessage } from '../webauthn';
@@ -22,8 +23,8 @@ export function PasswordForm({
   const { t } = useTranslation(['auth', 'errors', 'validation']);
   const signIn = useSignIn();
   const passkey = usePasskeySignIn();
-  // The last attempt's failure, by password or by fingerprint.
-  const [failure, setFailure] = useState<unknown>(initialError);
+  // The last attempt's failure, by password (with the login it was for) or by fingerprint.
+  const [failure, setFailure] = useState<{ error: unknown; login?: string }>({ error: initialError });
   const form = useForm({
     initialValues: { login: '', password: '', remember: false },
     validate: {
@@ -31,20 +32,26 @@ export function PasswordForm({
       password: (value) => (value ? null : t('validation:required')),
     },
   });
-  const { message, waiting } = useWaitingErrorMessage(failure, t, passkeyErrorMessage);
+  // A wait holds back only the login it was for: on a shop's shared tablet the next person signs in at once.
+  const waitIsForAnother =
+    failure.error instanceof ApiError &&
+    failure.error.retryAt !== null &&
+    failure.login !== undefined &&
+    !sameLogin(failure.login, form.values.login);
+  const { message, waiting } = useWaitingErrorMessage(waitIsForAnother ? null : failure.error, t, passkeyErrorMessage);
 
   const submit = form.onSubmit((values) => {
-    setFailure(null);
+    setFailure({ error: null });
     signIn.mutate(values, {
       onSuccess: (answer) => {
         if (answer.step !== 'signedIn') onSecondStep(answer);
       },
-      onError: setFailure,
+      onError: (error) => setFailure({ error, login: values.login }),
     });
   });
   const signInWithPasskey = () => {
-    setFailure(null);
-    passkey.mutate({ remember: form.values.remember }, { onError: setFailure });
+    setFailure({ error: null });
+    passkey.mutate({ remember: form.values.remember }, { onError: (error) => setFailure({ error }) });
   };
 
   return (
@@ -89,4 +96,9 @@ export function PasswordForm({
       </Stack>
     </form>
   );
+}
+
+/** Logins are matched without regard to case or surrounding spaces, as the server does. */
+function sameLogin(one: string, other: string): boolean {
+  return one.trim().toLowerCase() === other.trim().toLowerCase();
 }

@@ -1,9 +1,25 @@
-import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { LanguagePicker } from './language-picker';
 
-/** The frame of the pages outside /app that need no sign-in (like the login): language, logo, title, a card. */
-export function PublicPageFrame({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * The frame of the pages outside /app that need no sign-in (like the login): language, logo, title,
+ * a card, and, for the pages a mail or the login leads to, the way back to the sign-in.
+ */
+export function PublicPageFrame({
+  title,
+  children,
+  backToSignIn = false,
+}: {
+  title: string;
+  children: ReactNode;
+  backToSignIn?: boolean;
+}) {
+  const { t } = useTranslation('password');
+  useDocumentTitle(title);
   return (
     <Center mih="100dvh" p="md" bg="var(--mantine-color-body)">
       <Box w="100%" maw={420}>
@@ -22,6 +38,13 @@ export function PublicPageFrame({ title, children }: { title: string; children: 
               {title}
             </Text>
             {children}
+            {backToSignIn && (
+              <Group justify="center">
+                <Anchor component={Link} to="/" size="sm">
+                  {t('forgot.backToSignIn')}
+                </Anchor>
+              </Group>
+            )}
           </Stack>
         </Paper>
       </Box>

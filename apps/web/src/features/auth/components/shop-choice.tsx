@@ -1,7 +1,7 @@
 import type { ShopSummary } from '@bottega/contracts/auth';
 import { Alert, Button, Select, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconBuildingStore } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { useChooseShop } from '../auth.api';
@@ -23,6 +23,33 @@ export function ShopChoice({
   );
   const [missing, setMissing] = useState(false);
   const serverError = errorMessage(choose.error, t);
+  // The same options from one render to the next, so the option the keyboard highlighted stays highlighted.
+  const options = useMemo(
+    () => shops.map((shop) => ({ value: String(shop.id), label: `${shop.name} · ${shop.city} (${shop.code})` })),
+    [shops],
+  );
+
+  const [listOpen, setListOpen] = useState(false);
+  const pick = (value: string) => {
+    setShopId(value);
+    setMissing(false);
+  };
+  // Enter faster than the list highlights an option (keys typed in quick succession) still picks: the first shop
+  // matching what is typed. Enter on a shop already chosen submits.
+  const pickOnEnter = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    if (event.key !== 'Enter') return;
+    // The list's own highlight (its aria-activedescendant may still name an option filtered away since).
+    const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+    if (list?.querySelector('[data-combobox-selected]')) return;
+    if (options.find((option) => option.value === shopId)?.label === input.value) return;
+    const typed = input.value.trim().toLocaleLowerCase();
+    const match = options.find((option) => option.label.toLocaleLowerCase().includes(typed));
+    if (!match) return;
+    event.preventDefault();
+    pick(match.value);
+    setListOpen(false);
+  };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -48,16 +75,16 @@ export function ShopChoice({
           label={t('shop')}
           placeholder={t('shopPlaceholder')}
           leftSection={<IconBuildingStore size={16} />}
-          data={shops.map((shop) => ({
-            value: String(shop.id),
-            label: `${shop.name} · ${shop.city} (${shop.code})`,
-          }))}
+          data={options}
           value={shopId}
-          onChange={(value) => {
-            setShopId(value);
-            setMissing(false);
-          }}
+          onChange={(value) => value !== null && pick(value)}
+          dropdownOpened={listOpen}
+          onDropdownOpen={() => setListOpen(true)}
+          onDropdownClose={() => setListOpen(false)}
+          onKeyDown={pickOnEnter}
           searchable
+          // Typing part of a name highlights the first shop that matches, so Enter picks it.
+          selectFirstOptionOnChange
           allowDeselect={false}
           nothingFoundMessage={t('noShopFound')}
           error={missing ? t('errors:shopRequired') : null}

@@ -1,10 +1,9 @@
 // `/forgot-password` (outside /app, no sign-in): asks for a reset link by email (spec §8 Password reset).
 // The answer is the same whether or not the address belongs to someone.
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useWaitingErrorMessage } from '../../../lib/error-message';
 import { PublicPageFrame } from '../components/public-page-frame';
@@ -26,7 +25,7 @@ export function ForgotPasswordPage() {
   const { message, waiting } = useWaitingErrorMessage(request.error, t);
 
   return (
-    <PublicPageFrame title={t('forgot.title')}>
+    <PublicPageFrame title={t('forgot.title')} backToSignIn>
       {request.isSuccess ? (
         <Alert
           color="green"
@@ -65,11 +64,6 @@ export function ForgotPasswordPage() {
           </Stack>
         </form>
       )}
-      <Group justify="center">
-        <Anchor component={Link} to="/" size="sm">
-          {t('forgot.backToSignIn')}
-        </Anchor>
-      </Group>
     </PublicPageFrame>
   );
 }

@@ -1,17 +1,21 @@
 // `/`: sign-in (password or fingerprint, then the second step when due), then the shop choice.
 // Signed in with a shop already → /app, the page asked for (`?next=`), or a cash report's edit page when
 // the link names one (`?report=<id>`) (spec §2, §4).
-import { Box, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { Box, Button, Center, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { FullPageLoader } from '../../../app/require-auth';
 import { authToken } from '../../../lib/api-client';
-import { signOut, useAuthUser, useSelectableShops } from '../auth.api';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { lazyComponent } from '../../../lib/lazy-component';
+import { FullPageLoader } from '../../../ui/full-page-loader';
+import { isSessionExpired, signOut, useAuthUser, useSelectableShops } from '../auth.api';
 import { LanguagePicker } from '../components/language-picker';
-import { ShopChoice } from '../components/shop-choice';
 import { SignInFlow } from '../components/sign-in-flow';
 import { afterSignInPath } from '../sign-in-redirect';
+
+// Shown only once signed in: not part of the sign-in page's first load.
+const ShopChoice = lazyComponent(() => import('../components/shop-choice').then((module) => module.ShopChoice));
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -22,17 +26,19 @@ export function LoginPage() {
   const user = useAuthUser();
   const signedIn = user.data !== undefined;
   const shops = useSelectableShops(signedIn);
+  useDocumentTitle(signedIn ? t('common:pageTitle.chooseShop') : t('signIn'));
 
   useEffect(() => {
-    if (user.isError) {
+    // An expired session is taken back here, saying so, by the query cache (providers.tsx).
+    if (user.isError && !isSessionExpired(user.error)) {
       authToken.clear();
       window.location.reload();
     }
-  }, [user.isError]);
+  }, [user.isError, user.error]);
 
   let content: React.ReactNode;
   if (!authToken.get()) {
-    content = <SignInFlow resetDone={params.get('reset') === 'done'} />;
+    content = <SignInFlow resetDone={params.get('reset') === 'done'} expired={params.get('expired') === '1'} />;
   } else if (!user.data || !shops.data) {
     return <FullPageLoader />;
   } else if ((user.data.shop && !changingShop) || shops.data.length === 0) {
@@ -40,11 +46,13 @@ export function LoginPage() {
   } else {
     content = (
       <Stack gap="sm">
-        <ShopChoice
-          shops={shops.data}
-          current={user.data.shop?.id ?? null}
-          onChosen={() => navigate(next, { replace: true })}
-        />
+        <Suspense fallback={<Skeleton h={90} />}>
+          <ShopChoice
+            shops={shops.data}
+            current={user.data.shop?.id ?? null}
+            onChosen={() => navigate(next, { replace: true })}
+          />
+        </Suspense>
         <Button variant="subtle" size="xs" onClick={() => void signOut()}>
           {t('notYou', { name: user.data.name })}
         </Button>

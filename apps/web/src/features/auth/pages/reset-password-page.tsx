@@ -1,7 +1,9 @@
-// `/reset-password?token=…` (outside /app, no sign-in): the link of the reset mail. Checks the link,
-// then asks the new password twice (spec §5: at least 8 characters, the same twice); done → the login.
+// `/reset-password?token=…` (outside /app, no sign-in): the link of the reset mail; `/set-password?token=…`
+// the link of the invitation a new employee gets (or a manager sends), with its own title. Both check
+// the link, then ask the new password twice (spec §5: at least 8 characters, the same twice), through
+// the same completion; done → the login.
 import { passwordMinLength } from '@bottega/contracts/profile';
-import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +28,7 @@ function LinkRefused({ message }: { message: string }) {
   );
 }
 
-export function ResetPasswordPage() {
+export function ResetPasswordPage({ purpose = 'reset' }: { purpose?: 'reset' | 'invitation' }) {
   const { t } = useTranslation(['password', 'errors', 'validation']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -46,7 +48,8 @@ export function ResetPasswordPage() {
   const resetError = reset.error instanceof ApiError ? reset.error : null;
   const linkRefused = resetError?.code === 'resetTokenInvalid' || resetError?.code === 'resetLinkExpired';
   const fieldErrors = resetError?.fieldErrors ?? {};
-  const message = linkRefused ? null : errorMessage(reset.error, t);
+  // Why the password is refused (too short, too common, personal data) shows on its field, not twice.
+  const message = linkRefused || Object.keys(fieldErrors).length > 0 ? null : errorMessage(reset.error, t);
 
   let content: React.ReactNode;
   if (!token) {
@@ -70,7 +73,7 @@ export function ResetPasswordPage() {
       >
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {t('reset.description')}
+            {t(purpose === 'reset' ? 'reset.description' : 'invitation.description')}
           </Text>
           {message && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="reset-error">
@@ -104,13 +107,13 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <PublicPageFrame title={t('reset.title')}>
+    <PublicPageFrame title={t(purpose === 'reset' ? 'reset.title' : 'invitation.title')} backToSignIn>
       {content}
-      <Group justify="center">
-        <Anchor component={Link} to="/" size="sm">
-          {t('forgot.backToSignIn')}
-        </Anchor>
-      </Group>
     </PublicPageFrame>
   );
+}
+
+/** `/set-password`: the invitation link of a new employee, the reset page with its own wording. */
+export function SetPasswordPage() {
+  return <ResetPasswordPage purpose="invitation" />;
 }

@@ -214,7 +214,7 @@ export function AttachmentsTab({ report }: { report: CashReport }) {
   const attachments = useReportAttachments(report.id);
   const can = new Set(useAuthUser().data?.can ?? []);
   // Uploaded by the shop's staff (the daily close), on an open day or as a correction of a closed one.
-  const writable = can.has('shops.cashRegister.dailyClose') && (report.can.edit || report.can.correct);
+  const writable = can.has('shops.cashRegister.dailyClose') && (report.status !== 'closed' || report.can.correct);
   const [previewing, setPreviewing] = useState<CashReportAttachment | null>(null);
   const deletion = useDeleteConfirmation(
     useDeleteAttachment(report.id),

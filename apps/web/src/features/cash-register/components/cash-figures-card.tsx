@@ -6,6 +6,7 @@ import { IconCheck, IconPrinter } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
+import { ResponsiveTable } from '../../../ui/responsive-table';
 import { ltr } from '../cash-day';
 import {
   type CashReportFormValues,
@@ -177,41 +178,39 @@ export function CashFiguresCard(props: {
           </Group>
         )}
       </Group>
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing={6} data-testid="cash-figures">
-          <Table.Thead>
+      <ResponsiveTable verticalSpacing={6} data-testid="cash-figures">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('figures.columns.field')}</Table.Th>
+            <Table.Th w={170}>{t('figures.columns.entered')}</Table.Th>
+            <Table.Th ta="end">{t('figures.columns.system')}</Table.Th>
+            <Table.Th ta="end">{t('figures.columns.difference')}</Table.Th>
+            <Table.Th ta="end">{t('figures.columns.fiscal')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        {figureGroups.map((group) => (
+          <Table.Tbody key={group.key}>
             <Table.Tr>
-              <Table.Th>{t('figures.columns.field')}</Table.Th>
-              <Table.Th w={170}>{t('figures.columns.entered')}</Table.Th>
-              <Table.Th ta="end">{t('figures.columns.system')}</Table.Th>
-              <Table.Th ta="end">{t('figures.columns.difference')}</Table.Th>
-              <Table.Th ta="end">{t('figures.columns.fiscal')}</Table.Th>
+              <Table.Td colSpan={5} bg="var(--mantine-color-default-hover)" py={4}>
+                <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+                  {t(`figures.groups.${group.key}`)}
+                </Text>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          {figureGroups.map((group) => (
-            <Table.Tbody key={group.key}>
-              <Table.Tr>
-                <Table.Td colSpan={5} bg="var(--mantine-color-default-hover)" py={4}>
-                  <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-                    {t(`figures.groups.${group.key}`)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-              {group.fields.map((field) => (
-                <FigureRow
-                  key={field}
-                  field={field}
-                  report={report}
-                  form={form}
-                  comparison={compareField({ field, values, system: report.system, fiscal, check })}
-                  posSubtotalAdds={check.posSubtotalAdds}
-                  readOnly={readOnly}
-                />
-              ))}
-            </Table.Tbody>
-          ))}
-        </Table>
-      </Table.ScrollContainer>
+            {group.fields.map((field) => (
+              <FigureRow
+                key={field}
+                field={field}
+                report={report}
+                form={form}
+                comparison={compareField({ field, values, system: report.system, fiscal, check })}
+                posSubtotalAdds={check.posSubtotalAdds}
+                readOnly={readOnly}
+              />
+            ))}
+          </Table.Tbody>
+        ))}
+      </ResponsiveTable>
     </Card>
   );
 }
@@ -252,7 +251,7 @@ function FigureRow(props: {
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('figures.columns.entered')}>
         <TextInput
           id={id}
           size="sm"
@@ -278,7 +277,11 @@ function FigureRow(props: {
           aria-invalid={Boolean(formError || sumError || comparison.mismatch)}
         />
       </Table.Td>
-      <Table.Td ta="end" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+      <Table.Td
+        ta="end"
+        style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+        data-label={t('figures.columns.system')}
+      >
         {comparison.system === null ? (
           <Text span c="dimmed" size="sm">
             —
@@ -289,10 +292,10 @@ function FigureRow(props: {
           </Text>
         )}
       </Table.Td>
-      <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }} data-label={t('figures.columns.difference')}>
         <Difference field={field} comparison={comparison} />
       </Table.Td>
-      <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }} data-label={t('figures.columns.fiscal')}>
         <Printed field={field} comparison={comparison} fiscal={report.fiscal} />
       </Table.Td>
     </Table.Tr>

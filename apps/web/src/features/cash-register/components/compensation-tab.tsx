@@ -1,13 +1,15 @@
 // The compensation tab of a daily cash report (spec §3 Cash-register report, §4 Cash report, §5, §8): every
 // figure of the day beside the system register's and the fiscal printer's value, the note and coin count, the
-// invoices and the authorised expenses; saved as a draft, confirmed partially by one person, closed by another,
-// corrected after closing only by those who may edit reports. A refusal keeps everything typed.
+// invoices and the authorised expenses; saved as a draft, confirmed partially by one person (which freezes the
+// figures until the confirmation is withdrawn), closed as confirmed by another, corrected after closing only by those
+// who may edit reports. A refusal keeps everything typed, and the server stays as it was.
 import { type CashReport, cashReportBodySchema } from '@bottega/contracts/cash-register';
 import { Alert, Badge, Button, Grid, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
+  IconArrowBackUp,
   IconCheck,
   IconDeviceFloppy,
   IconExternalLink,
@@ -24,16 +26,20 @@ import { ApiError } from '../../../lib/api-client';
 import { firstFieldErrors, validateWith } from '../../../lib/form-validation';
 import { formatDateTime } from '../../../lib/format-date';
 import { ConfirmModal } from '../../../ui/confirm-modal';
+import { keepToastsAbove } from '../../../ui/toast-clearance';
 import { useAuthUser } from '../../auth/auth.api';
 import { FiscalCloseActions } from '../../sales/components/fiscal-close-actions';
 import { ltr } from '../cash-day';
-import { useCashReport, useCashReportAction } from '../cash-register.api';
+import { type CashReportActionInput, useCashReport, useCashReportAction } from '../cash-register.api';
 import {
   bodyOf,
   type CashReportFormValues,
+  closeBlockers,
+  type FormBase,
   formErrorsOf,
   formValuesOf,
   liveCheck,
+  reconcile,
   sameReport,
   unreadableFields,
 } from '../cash-report-form';
@@ -45,7 +51,7 @@ import { ExpensesCard } from './expenses-card';
 import { InvoicesCard } from './invoices-card';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
-type Action = 'save' | 'confirm' | 'close' | 'correct';
+type Action = 'save' | 'confirm' | 'close' | 'withdraw' | 'correct';
 
 export function CompensationTab({ report }: { report: CashReport }) {
   const { t } = useTranslation(['cash-register', 'validation']);
@@ -62,8 +68,7 @@ export function CompensationTab({ report }: { report: CashReport }) {
       return errors;
     },
   });
-  /** The report the form was last filled from: its version goes with every change, so a stale save is refused. */
-  const [base, setBase] = useState(() => ({ version: report.version, values: formValuesOf(report) }));
+  const [base, setBase] = useState<FormBase>(() => ({ version: report.version, values: formValuesOf(report) }));
   const [correcting, setCorrecting] = useState(false);
   const [asking, setAsking] = useState<Exclude<Action, 'save'> | null>(null);
   const [refusal, setRefusal] = useState<unknown>(null);
@@ -80,14 +85,14 @@ export function CompensationTab({ report }: { report: CashReport }) {
     setBase({ version: next.version, values });
   };
 
-  // A newer report from the server replaces the form only when nothing typed would be lost. When it holds just
-  // what is typed (a refused confirmation saves the figures first), it becomes the form's base as it is.
-  // Otherwise (someone else saved meanwhile) the next save is refused as stale and offers the reload.
+  // A newer report from the server replaces the form only when nothing typed would be lost, and becomes the base
+  // of what is typed when its figures are not somebody else's (reconcile); otherwise the next save is refused as
+  // stale and offers the reload.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new version of the report matters here
   useEffect(() => {
-    if (report.version === base.version) return;
-    if (!dirty) resetTo(report);
-    else if (sameReport(formValuesOf(report), form.values)) setBase({ version: report.version, values: form.values });
+    const next = reconcile(base, form.values, report);
+    if (next.kind === 'reset') resetTo(report);
+    else if (next.kind === 'adopt') setBase({ version: report.version, values: next.values });
   }, [report.version]);
 
   useEffect(() => {
@@ -105,6 +110,8 @@ export function CompensationTab({ report }: { report: CashReport }) {
     check.fiscalMismatches.length > 0 &&
     (report.can.confirm || report.can.close) &&
     !correcting;
+  // The second person closes the figures as confirmed: not while a difference remains (the server refuses it too).
+  const blockers = report.can.close ? closeBlockers(check, { mayAcceptFiscal: canAcceptDifference }) : 0;
 
   /** Checks the inputs as the server would; nothing is sent, or asked, while one is unreadable. */
   const inputsValid = () => !form.validate().hasErrors;
@@ -112,14 +119,20 @@ export function CompensationTab({ report }: { report: CashReport }) {
   /** Sends the form; `version` overrides the base's when the person chose to save over a newer report. */
   const send = (kind: Action, options: { reason?: string; version?: number } = {}) => {
     setRefusal(null);
-    const body = bodyOf(form.values, options.version ?? base.version);
-    const accept = acceptDifference.trim();
-    const input =
+    const version = options.version ?? base.version;
+    const body = bodyOf(form.values, version);
+    const accept =
+      canAcceptDifference && acceptDifference.trim() ? { acceptFiscalDifference: acceptDifference.trim() } : {};
+    const input: CashReportActionInput =
       kind === 'correct'
         ? { action: kind, body: { ...body, reason: options.reason ?? '' } }
         : kind === 'save'
           ? { action: kind, body }
-          : { action: kind, body: canAcceptDifference && accept ? { ...body, acceptFiscalDifference: accept } : body };
+          : kind === 'confirm'
+            ? { action: kind, body: { ...body, ...accept } }
+            : kind === 'close'
+              ? { action: kind, body: { version, ...accept } }
+              : { action: kind, body: { version } };
     action.mutate(input, {
       onSuccess: (saved) => {
         resetTo(saved);
@@ -187,12 +200,18 @@ export function CompensationTab({ report }: { report: CashReport }) {
           data-testid="cash-accept-fiscal-difference"
         />
       )}
-      {(editable || report.can.confirm || report.can.close || report.can.correct || refusal !== null) && (
+      {(editable ||
+        report.can.confirm ||
+        report.can.close ||
+        report.can.withdraw ||
+        report.can.correct ||
+        refusal !== null) && (
         <Paper
           withBorder
           shadow="sm"
           p="sm"
           style={{ position: 'sticky', bottom: 'var(--app-shell-footer-offset, 0px)', zIndex: 3 }}
+          ref={keepToastsAbove}
         >
           {refusal !== null && (
             <CashRefusalAlert
@@ -289,12 +308,28 @@ export function CompensationTab({ report }: { report: CashReport }) {
                       {t('actions.confirm')}
                     </Button>
                   )}
+                  {report.can.withdraw && (
+                    <Button
+                      variant="default"
+                      leftSection={<IconArrowBackUp size={16} />}
+                      disabled={action.isPending}
+                      onClick={() => setAsking('withdraw')}
+                      data-testid="cash-withdraw"
+                    >
+                      {t('actions.withdraw')}
+                    </Button>
+                  )}
+                  {report.can.close && blockers > 0 && (
+                    <Text size="sm" c="red.8" fw={500} data-testid="cash-close-blocked">
+                      {t('summary.closeBlocked', { count: blockers })}
+                    </Text>
+                  )}
                   {report.can.close && (
                     <Button
                       color="green"
                       leftSection={<IconLock size={16} />}
-                      disabled={action.isPending}
-                      onClick={() => inputsValid() && setAsking('close')}
+                      disabled={action.isPending || blockers > 0}
+                      onClick={() => setAsking('close')}
                       data-testid="cash-close"
                     >
                       {t('actions.close')}
@@ -338,6 +373,15 @@ export function CompensationTab({ report }: { report: CashReport }) {
         onConfirm={() => send('close')}
         onClose={() => setAsking(null)}
       />
+      <ConfirmModal
+        opened={asking === 'withdraw'}
+        title={t('withdrawModal.title')}
+        message={t('withdrawModal.message')}
+        confirmLabel={t('actions.withdraw')}
+        loading={pendingAction === 'withdraw'}
+        onConfirm={() => send('withdraw')}
+        onClose={() => setAsking(null)}
+      />
       <CorrectionModal
         key={asking === 'correct' ? 'open' : 'closed'}
         opened={asking === 'correct'}
@@ -369,9 +413,11 @@ function Notices(props: { report: CashReport; correcting: boolean; userId: numbe
       </Alert>,
     );
   } else if (closed) {
+    // What a closed day allows, and to whom: read-only, or a correction with its reason for the direction.
+    const by = { name: report.closedBy?.name ?? '—', time: ltr(formatDateTime(report.closedAt)) };
     notices.push(
       <Alert key="closed" color="green" variant="light" icon={<IconLock size={18} />} data-testid="cash-read-only">
-        {t('notices.closed', { name: report.closedBy?.name ?? '—', time: ltr(formatDateTime(report.closedAt)) })}
+        {report.can.correct ? t('notices.closedCorrectable', by) : t('notices.closed', by)}
       </Alert>,
     );
   } else if (!can.has('shops.cashRegister.dailyClose')) {

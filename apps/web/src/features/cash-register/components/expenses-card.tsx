@@ -31,8 +31,9 @@ export function ExpensesCard({ report }: { report: CashReport }) {
   const can = new Set(useAuthUser().data?.can ?? []);
   const canCheck = can.has('shops.costsIncurred.check');
   const canView = can.has('shops.costsIncurred.view');
-  // Entered by who may add costs, on an open day or as a correction of a closed one (who may edit reports).
-  const writable = can.has('shops.costsIncurred.add') && (report.status !== 'closed' || report.can.correct);
+  // Entered by who may add costs, on a day in progress or as a correction of a closed one (who may edit reports);
+  // a partial confirmation freezes them with the figures.
+  const writable = can.has('shops.costsIncurred.add') && (report.status === 'open' || report.can.correct);
   const expenses = useReportExpenses(report.id, canView);
   const usable = useExpenseAuthorisations(writable ? report.shopId : null, report.businessDate);
   const [editing, setEditing] = useState<{ expense: Expense | null } | null>(null);
@@ -64,10 +65,12 @@ export function ExpensesCard({ report }: { report: CashReport }) {
   const rows = expenses.data ?? [];
   const total = rows.reduce((sum, expense) => sum + expense.amountCents, 0);
   const noAuthorisation = writable && usable.data !== undefined && usable.data.length === 0;
+  // On a closed day only the direction acts: nothing to ask anybody, and no button that cannot be used.
+  const correcting = report.status === 'closed';
 
   return (
     <Card withBorder padding="lg" data-testid="expenses-card">
-      <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
+      <Group justify="space-between" align="flex-start" mb="md">
         <div>
           <Group gap="sm" wrap="nowrap">
             <IconReceiptTax size={22} color="var(--mantine-color-dimmed)" />
@@ -79,7 +82,7 @@ export function ExpensesCard({ report }: { report: CashReport }) {
             {t('list.description')}
           </Text>
         </div>
-        {writable && (
+        {writable && !(correcting && noAuthorisation) && (
           <Button
             leftSection={<IconPlus size={16} />}
             variant="light"
@@ -91,7 +94,7 @@ export function ExpensesCard({ report }: { report: CashReport }) {
           </Button>
         )}
       </Group>
-      {noAuthorisation && (
+      {noAuthorisation && !correcting && (
         <Alert color="yellow" icon={<IconAlertCircle size={18} />} mb="md" data-testid="expense-no-authorisation">
           {t('noAuthorisation')}
         </Alert>

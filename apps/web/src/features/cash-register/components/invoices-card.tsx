@@ -37,7 +37,7 @@ export function InvoicesCard({ report }: { report: CashReport }) {
   const invoices = useReportInvoices(report.id, canView);
   const canCheck = can.has('shops.invoices.check');
   // Requests are entered by the shop's staff (the daily close), on an open day or as a correction of a closed one.
-  const writable = can.has('shops.cashRegister.dailyClose') && (report.can.edit || report.can.correct);
+  const writable = can.has('shops.cashRegister.dailyClose') && (report.status !== 'closed' || report.can.correct);
   const [target, setTarget] = useState<InvoiceModalTarget | null>(null);
   const deletion = useDeleteConfirmation(useDeleteInvoice(report.id), (invoice: Invoice) =>
     t('list.deleteName', { number: invoice.receiptNumber, name: invoiceCustomerName(invoice) }),

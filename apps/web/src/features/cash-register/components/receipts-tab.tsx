@@ -66,7 +66,7 @@ export function ReceiptsTab({ report }: { report: CashReport }) {
   const [opened, setOpened] = useState<number | null>(null);
   const [invoiceTarget, setInvoiceTarget] = useState<InvoiceModalTarget | null>(null);
   // Requests are entered by the shop's staff (the daily close), on an open day or as a correction of a closed one.
-  const writable = can.has('shops.cashRegister.dailyClose') && (report.can.edit || report.can.correct);
+  const writable = can.has('shops.cashRegister.dailyClose') && (report.status !== 'closed' || report.can.correct);
 
   const rows = receipts.data?.data ?? [];
   const total = receipts.data?.meta.total ?? 0;

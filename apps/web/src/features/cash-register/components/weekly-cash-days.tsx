@@ -2,16 +2,17 @@
 // the week's page and the daily report's "weekly report" tab.
 import type { WeeklyCash } from '@bottega/contracts/cash-register';
 import { formatMoney } from '@bottega/contracts/money';
-import { Anchor, Button, Card, type MantineColor, SimpleGrid, Table, Text } from '@mantine/core';
+import { Anchor, Button, Card, type MantineColor, SimpleGrid, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format-date';
+import { ResponsiveTable } from '../../../ui/responsive-table';
 import { useAuthUser } from '../../auth/auth.api';
 import { cashReportEditPath } from '../../auth/sign-in-redirect';
-import { weekdayOf } from '../cash-day';
+import { shownDayStatus, weekdayOf } from '../cash-day';
 import { useOpenCashDay } from '../use-open-cash-day';
 import { DayStatusBadge } from './weekly-cash-status';
 
@@ -34,83 +35,81 @@ export function WeeklyCashDaysTable(props: { weekly: WeeklyCash; t: TFunction; h
   const canCreate = (useAuthUser().data?.can ?? []).includes('shops.cashRegister.dailyClose');
   const openDay = useOpenCashDay();
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="xs" data-testid="weekly-days">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('weekly-cash:fields.day')}</Table.Th>
-            <Table.Th>{t('weekly-cash:fields.status')}</Table.Th>
-            <Table.Th ta="end">{t('weekly-cash:fields.totalCents')}</Table.Th>
-            <Table.Th ta="end">{t('weekly-cash:fields.posCents')}</Table.Th>
-            <Table.Th ta="end">{t('weekly-cash:fields.dailyCashCents')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {weekly.days.map((day) => {
-            // Only closed days count in the week's sums: the others' figures are shown dimmed.
-            const counted = day.status === 'closed';
-            const amount = (cents: number) => (
-              <Table.Td ta="end" c={counted ? undefined : 'dimmed'}>
-                {day.reportId === null ? '—' : <Money cents={cents} />}
+    <ResponsiveTable verticalSpacing="xs" data-testid="weekly-days">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('weekly-cash:fields.day')}</Table.Th>
+          <Table.Th>{t('weekly-cash:fields.status')}</Table.Th>
+          <Table.Th ta="end">{t('weekly-cash:fields.totalCents')}</Table.Th>
+          <Table.Th ta="end">{t('weekly-cash:fields.posCents')}</Table.Th>
+          <Table.Th ta="end">{t('weekly-cash:fields.dailyCashCents')}</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {weekly.days.map((day) => {
+          // Only closed days count in the week's sums: the others' figures are shown dimmed.
+          const counted = day.status === 'closed';
+          const amount = (cents: number, field: string) => (
+            <Table.Td ta="end" c={counted ? undefined : 'dimmed'} data-label={t(`weekly-cash:fields.${field}`)}>
+              {day.reportId === null ? '—' : <Money cents={cents} />}
+            </Table.Td>
+          );
+          return (
+            <Table.Tr
+              key={day.businessDate}
+              data-testid={`weekly-day-${day.businessDate}`}
+              bg={day.businessDate === props.highlight ? 'var(--mantine-color-default-hover)' : undefined}
+            >
+              <Table.Td>
+                <Text size="sm" fw={500} tt="capitalize">
+                  {weekdayOf(day.businessDate, i18n.language)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatDate(day.businessDate)}
+                </Text>
               </Table.Td>
-            );
-            return (
-              <Table.Tr
-                key={day.businessDate}
-                data-testid={`weekly-day-${day.businessDate}`}
-                bg={day.businessDate === props.highlight ? 'var(--mantine-color-default-hover)' : undefined}
-              >
-                <Table.Td>
-                  <Text size="sm" fw={500} tt="capitalize">
-                    {weekdayOf(day.businessDate, i18n.language)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatDate(day.businessDate)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <DayStatusBadge status={day.status} t={t} />
-                </Table.Td>
-                {amount(day.totalCents)}
-                {amount(day.posCents)}
-                {amount(day.dailyCashCents)}
-                <Table.Td ta="end">
-                  {day.reportId !== null ? (
-                    <Anchor
-                      component={Link}
-                      to={cashReportEditPath(day.reportId)}
-                      size="sm"
-                      style={{ whiteSpace: 'nowrap' }}
-                      aria-label={t('weekly-cash:days.openReportOf', { date: formatDate(day.businessDate) })}
+              <Table.Td data-label={t('weekly-cash:fields.status')}>
+                <DayStatusBadge status={shownDayStatus(day, weekly.today)} t={t} />
+              </Table.Td>
+              {amount(day.totalCents, 'totalCents')}
+              {amount(day.posCents, 'posCents')}
+              {amount(day.dailyCashCents, 'dailyCashCents')}
+              <Table.Td ta="end" data-actions>
+                {day.reportId !== null ? (
+                  <Anchor
+                    component={Link}
+                    to={cashReportEditPath(day.reportId)}
+                    size="sm"
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
+                    {t('weekly-cash:days.openReport')}
+                    <VisuallyHidden> {formatDate(day.businessDate)}</VisuallyHidden>
+                  </Anchor>
+                ) : (
+                  day.status === 'missing' &&
+                  canCreate && (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      leftSection={<IconPlus size={14} />}
+                      loading={openDay.pending?.businessDate === day.businessDate}
+                      onClick={() =>
+                        openDay.open({ shopId: weekly.shopId, businessDate: day.businessDate, reportId: null })
+                      }
+                      data-testid={`weekly-create-${day.businessDate}`}
                     >
-                      {t('weekly-cash:days.openReport')}
-                    </Anchor>
-                  ) : (
-                    day.status === 'missing' &&
-                    canCreate && (
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        leftSection={<IconPlus size={14} />}
-                        loading={openDay.pending?.businessDate === day.businessDate}
-                        onClick={() =>
-                          openDay.open({ shopId: weekly.shopId, businessDate: day.businessDate, reportId: null })
-                        }
-                        aria-label={t('weekly-cash:days.createReportOf', { date: formatDate(day.businessDate) })}
-                        data-testid={`weekly-create-${day.businessDate}`}
-                      >
-                        {t('weekly-cash:days.createReport')}
-                      </Button>
-                    )
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                      {t('weekly-cash:days.createReport')}
+                      <VisuallyHidden> {formatDate(day.businessDate)}</VisuallyHidden>
+                    </Button>
+                  )
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </ResponsiveTable>
   );
 }
 

@@ -4,12 +4,12 @@ import {
   isoWeekDays,
   isWeeklyCashDayOpen,
   type WeeklyCash,
-  type WeeklyCashDayStatus,
   type WeeklyCashListItem,
 } from '@bottega/contracts/cash-register';
 import { Badge, type MantineColor } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
+import type { ShownDayStatus } from '../cash-day';
 
 /** "Settimana 47/2026". */
 export function weekTitle(t: TFunction, week: string): string {
@@ -41,17 +41,28 @@ export function WeekStatusBadge({ week, t }: { week: WeekState; t: TFunction }) 
   );
 }
 
-const dayColors: Record<WeeklyCashDayStatus, MantineColor> = {
+const dayColors: Record<ShownDayStatus, MantineColor> = {
   closed: 'green',
   partial: 'yellow',
   open: 'blue',
   missing: 'red',
   noSales: 'gray',
+  today: 'blue',
+  upcoming: 'gray',
 };
 
-export function DayStatusBadge({ status, t }: { status: WeeklyCashDayStatus; t: TFunction }) {
+/** A day's state; the label wraps on a narrow column rather than being cut short. */
+export function DayStatusBadge({ status, t }: { status: ShownDayStatus; t: TFunction }) {
   return (
-    <Badge color={dayColors[status]} variant={status === 'noSales' ? 'outline' : 'light'} data-status={status}>
+    <Badge
+      color={dayColors[status]}
+      variant={status === 'noSales' || status === 'upcoming' ? 'outline' : 'light'}
+      data-status={status}
+      styles={{
+        root: { height: 'auto', maxWidth: 'none', paddingBlock: 2 },
+        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.3 },
+      }}
+    >
       {t(`weekly-cash:dayStatus.${status}`)}
     </Badge>
   );

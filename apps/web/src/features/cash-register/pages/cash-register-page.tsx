@@ -24,6 +24,7 @@ import {
   Text,
   Tooltip,
   useDirection,
+  VisuallyHidden,
 } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import {
@@ -43,6 +44,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
 import { PageHeader } from '../../../ui/page-header';
+import { ResponsiveTable } from '../../../ui/responsive-table';
 import { useAuthUser, useSelectableShops } from '../../auth/auth.api';
 import { monthName, monthParam, shiftMonth, weekdayOf } from '../cash-day';
 import { useCashRegisterMonth } from '../cash-register.api';
@@ -111,7 +113,8 @@ export default function CashRegisterPage() {
               </ActionIcon>
             </Tooltip>
             <MonthPickerInput
-              aria-label={t('month.pick')}
+              // A label for assistive technology only: an aria-label would hide the month it shows.
+              label={<VisuallyHidden>{t('month.pick')}</VisuallyHidden>}
               value={`${month}-01`}
               onChange={(value) => value && setMonth(value.slice(0, 7))}
               valueFormat="MMMM YYYY"
@@ -238,33 +241,31 @@ function MonthDays(props: { shopId: number; month: string; today: string; canFil
           </Text>
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={760}>
-        <Table highlightOnHover verticalSpacing="sm" data-testid="cash-month-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('month.columns.day')}</Table.Th>
-              <Table.Th>{t('month.columns.status')}</Table.Th>
-              <Table.Th ta="end">{t('month.columns.systemTotal')}</Table.Th>
-              <Table.Th ta="end">{t('month.columns.receipts')}</Table.Th>
-              <Table.Th ta="end">{t('month.columns.enteredTotal')}</Table.Th>
-              <Table.Th>{t('month.columns.fiscalClose')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((day) => (
-              <DayRow
-                key={day.businessDate}
-                day={day}
-                today={day.businessDate === props.today}
-                canOpen={day.reportId !== null || props.canFill}
-                loading={pending?.businessDate === day.businessDate}
-                onOpen={() => open({ shopId: props.shopId, businessDate: day.businessDate, reportId: day.reportId })}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ResponsiveTable highlightOnHover verticalSpacing="sm" data-testid="cash-month-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('month.columns.day')}</Table.Th>
+            <Table.Th>{t('month.columns.status')}</Table.Th>
+            <Table.Th ta="end">{t('month.columns.systemTotal')}</Table.Th>
+            <Table.Th ta="end">{t('month.columns.receipts')}</Table.Th>
+            <Table.Th ta="end">{t('month.columns.enteredTotal')}</Table.Th>
+            <Table.Th>{t('month.columns.fiscalClose')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((day) => (
+            <DayRow
+              key={day.businessDate}
+              day={day}
+              today={day.businessDate === props.today}
+              canOpen={day.reportId !== null || props.canFill}
+              loading={pending?.businessDate === day.businessDate}
+              onOpen={() => open({ shopId: props.shopId, businessDate: day.businessDate, reportId: day.reportId })}
+            />
+          ))}
+        </Table.Tbody>
+      </ResponsiveTable>
     </>
   );
 }
@@ -310,16 +311,18 @@ function DayRow(props: {
           )}
         </Group>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('month.columns.status')}>
         <CashStatusBadge status={day.status} />
       </Table.Td>
-      <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
-        <Text span size="sm" dir="ltr">
+      <Table.Td ta="end" data-label={t('month.columns.systemTotal')}>
+        <Text span size="sm" dir="ltr" style={{ whiteSpace: 'nowrap' }}>
           {formatMoney(day.systemTotalCents)}
         </Text>
       </Table.Td>
-      <Table.Td ta="end">{day.receiptsCount}</Table.Td>
-      <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td ta="end" data-label={t('month.columns.receipts')}>
+        {day.receiptsCount}
+      </Table.Td>
+      <Table.Td ta="end" data-label={t('month.columns.enteredTotal')}>
         {day.enteredTotalCents === null ? (
           <Text span c="dimmed" size="sm">
             —
@@ -329,6 +332,7 @@ function DayRow(props: {
             span
             size="sm"
             dir="ltr"
+            style={{ whiteSpace: 'nowrap' }}
             c={day.enteredTotalCents === day.systemTotalCents ? undefined : 'red'}
             fw={day.enteredTotalCents === day.systemTotalCents ? undefined : 600}
           >
@@ -336,7 +340,7 @@ function DayRow(props: {
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('month.columns.fiscalClose')}>
         {day.hasFiscalClose ? (
           <Group gap={4} wrap="nowrap" c="teal">
             <IconCircleCheck size={16} aria-hidden />
@@ -349,7 +353,7 @@ function DayRow(props: {
           </Group>
         )}
       </Table.Td>
-      <Table.Td ta="end">
+      <Table.Td ta="end" data-actions>
         {props.canOpen &&
           (props.loading ? (
             <Loader size="xs" />

@@ -10,6 +10,7 @@ import {
   type WeeklyCash,
   weeklyCashBodySchema,
   weeklyCashDifference,
+  weeklyCashNeedsNote,
 } from '@bottega/contracts/cash-register';
 import { formatMoney } from '@bottega/contracts/money';
 import {
@@ -278,13 +279,24 @@ function FillForm({ weekly, t }: { weekly: WeeklyCash; t: TFunction }) {
       depositsCents: '',
       comments: '',
     },
-    validate: (values) => validateWith(weeklyCashBodySchema, bodyOf(values), t),
+    validate: (values) => {
+      const errors = validateWith(weeklyCashBodySchema, bodyOf(values), t);
+      const differenceCents = differenceOf(values.depositsCents);
+      if (differenceCents !== null && weeklyCashNeedsNote({ differenceCents, comments: values.comments })) {
+        errors.comments ??= t('create.form.noteRequired', { difference: isolated(formatMoney(differenceCents)) });
+      }
+      return errors;
+    },
   });
-  const deposits = parseMoney(form.values.depositsCents);
-  const difference =
-    deposits === null || Number.isNaN(deposits)
+  /** Cash of the week less the deposits typed; null while they are no amount. */
+  function differenceOf(text: string): number | null {
+    const cents = parseMoney(text);
+    return cents === null || Number.isNaN(cents)
       ? null
-      : weeklyCashDifference({ dailyCashCents: weekly.dailyCashCents, depositsCents: deposits });
+      : weeklyCashDifference({ dailyCashCents: weekly.dailyCashCents, depositsCents: cents });
+  }
+  const deposits = parseMoney(form.values.depositsCents);
+  const difference = differenceOf(form.values.depositsCents);
 
   const submit = () =>
     fill.mutate(weeklyCashBodySchema.parse(bodyOf(form.values)), {
@@ -296,7 +308,8 @@ function FillForm({ weekly, t }: { weekly: WeeklyCash; t: TFunction }) {
         });
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.code === 'validation') {
+        // A refusal about a field (an amount, the missing note) is shown on the field, not in the dialog.
+        if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
           form.setErrors(firstFieldErrors(error.fieldErrors));
           setConfirming(false);
         }
@@ -344,6 +357,12 @@ function FillForm({ weekly, t }: { weekly: WeeklyCash; t: TFunction }) {
           />
           <Textarea
             label={t('fields.comments')}
+            description={
+              difference !== null && difference !== 0
+                ? t('create.form.noteHint', { difference: isolated(formatMoney(difference)) })
+                : undefined
+            }
+            required={difference !== null && difference !== 0}
             autosize
             minRows={2}
             maxRows={6}
@@ -372,10 +391,12 @@ function FillForm({ weekly, t }: { weekly: WeeklyCash; t: TFunction }) {
       <ConfirmModal
         opened={confirming}
         title={t('create.confirm.title')}
-        message={t('create.confirm.message', {
+        message={t(difference ? 'create.confirm.messageDifference' : 'create.confirm.message', {
           week: weekTitle(t, weekly.week),
           shop: weekly.shopName,
           deposits: deposits === null || Number.isNaN(deposits) ? '' : isolated(formatMoney(deposits)),
+          difference: isolated(formatMoney(difference ?? 0)),
+          cash: isolated(formatMoney(weekly.dailyCashCents)),
         })}
         confirmLabel={t('create.confirm.confirm')}
         loading={fill.isPending}

@@ -2,25 +2,14 @@
 // filtered by shop and paginated on the server, with the sums, the fund, the deposits, the difference and who
 // filled each. Filters live in the address, so Back restores them.
 import type { WeeklyCashListItem } from '@bottega/contracts/cash-register';
-import {
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { IconAlertCircle, IconEye, IconReportMoney } from '@tabler/icons-react';
+import { Button, Card, EmptyState, Group, Pagination, Select, Table, Text, Tooltip } from '@mantine/core';
+import { IconEye, IconReportMoney } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format-date';
 import { PageHeader } from '../../../ui/page-header';
+import { QueryPlaceholder } from '../../../ui/query-placeholder';
+import { ResponsiveTable } from '../../../ui/responsive-table';
 import { listPerPage } from '../../../ui/use-list-page';
 import { useAuthUser, useSelectableShops } from '../../auth/auth.api';
 import { Money } from '../components/weekly-cash-days';
@@ -71,18 +60,8 @@ export default function WeeklyCashListPage() {
             data-testid="weekly-filter-shop"
           />
         </Group>
-        {filled.isError ? (
-          <Text c="red" p="md" role="alert">
-            <IconAlertCircle size={16} style={{ verticalAlign: 'middle', marginInlineEnd: 6 }} />
-            {errorMessage(filled.error, t)}
-          </Text>
-        ) : filled.isPending ? (
-          <Stack p="md" gap="sm">
-            {Array.from({ length: 5 }, (_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows
-              <Skeleton key={index} h={36} />
-            ))}
-          </Stack>
+        {filled.isError || filled.isPending ? (
+          <QueryPlaceholder query={filled} />
         ) : rows.length === 0 ? (
           <EmptyState
             py="xl"
@@ -92,35 +71,28 @@ export default function WeeklyCashListPage() {
             data-testid="weekly-list-empty"
           />
         ) : (
-          <Table.ScrollContainer minWidth={1240}>
-            <Table
-              highlightOnHover
-              verticalSpacing="sm"
-              styles={{ td: { whiteSpace: 'nowrap' } }}
-              data-testid="weekly-list-table"
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('fields.week')}</Table.Th>
-                  <Table.Th>{t('fields.shop')}</Table.Th>
-                  <Table.Th ta="end">{t('fields.totalCents')}</Table.Th>
-                  <Table.Th ta="end">{t('fields.posCents')}</Table.Th>
-                  <Table.Th ta="end">{t('fields.dailyCashCents')}</Table.Th>
-                  <Table.Th ta="end">{t('fields.expensesCents')}</Table.Th>
-                  <Table.Th ta="end">{t('fields.cashFundCents')}</Table.Th>
-                  <Table.Th ta="end">{t('fields.depositsCents')}</Table.Th>
-                  <Table.Th ta="end">{t('fields.differenceCents')}</Table.Th>
-                  <Table.Th>{t('fields.filledBy')}</Table.Th>
-                  {canOpen && <Table.Th />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((week) => (
-                  <FilledRow key={`${week.shopId}-${week.week}`} week={week} canOpen={canOpen} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable highlightOnHover verticalSpacing="sm" data-testid="weekly-list-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('fields.week')}</Table.Th>
+                <Table.Th>{t('fields.shop')}</Table.Th>
+                <Table.Th ta="end">{t('fields.totalCents')}</Table.Th>
+                <Table.Th ta="end">{t('fields.posCents')}</Table.Th>
+                <Table.Th ta="end">{t('fields.dailyCashCents')}</Table.Th>
+                <Table.Th ta="end">{t('fields.expensesCents')}</Table.Th>
+                <Table.Th ta="end">{t('fields.cashFundCents')}</Table.Th>
+                <Table.Th ta="end">{t('fields.depositsCents')}</Table.Th>
+                <Table.Th ta="end">{t('fields.differenceCents')}</Table.Th>
+                <Table.Th>{t('fields.filledBy')}</Table.Th>
+                {canOpen && <Table.Th />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((week) => (
+                <FilledRow key={`${week.shopId}-${week.week}`} week={week} canOpen={canOpen} />
+              ))}
+            </Table.Tbody>
+          </ResponsiveTable>
         )}
         {total > 0 && (
           <Group justify="space-between" p="md">
@@ -150,45 +122,47 @@ function FilledRow({ week, canOpen }: { week: WeeklyCashListItem; canOpen: boole
           {weekRange(t, week.week)}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('fields.shop')}>
         <bdi>{week.shopName}</bdi>
       </Table.Td>
-      <Table.Td ta="end">
+      <Table.Td ta="end" data-label={t('fields.totalCents')}>
         <Money cents={week.totalCents} />
       </Table.Td>
-      <Table.Td ta="end">
+      <Table.Td ta="end" data-label={t('fields.posCents')}>
         <Money cents={week.posCents} />
       </Table.Td>
-      <Table.Td ta="end">
+      <Table.Td ta="end" data-label={t('fields.dailyCashCents')}>
         <Money cents={week.dailyCashCents} />
       </Table.Td>
-      <Table.Td ta="end">
+      <Table.Td ta="end" data-label={t('fields.expensesCents')}>
         <Money cents={week.expensesCents} />
       </Table.Td>
-      <Table.Td ta="end">
+      <Table.Td ta="end" data-label={t('fields.cashFundCents')}>
         <Money cents={week.cashFundCents} />
       </Table.Td>
-      <Table.Td ta="end">
+      <Table.Td ta="end" data-label={t('fields.depositsCents')}>
         <Money cents={week.depositsCents} />
       </Table.Td>
-      <Table.Td ta="end">
+      <Table.Td ta="end" data-label={t('fields.differenceCents')}>
         <Money cents={week.differenceCents} c={week.differenceCents === 0 ? undefined : 'orange'} />
       </Table.Td>
-      <Table.Td>
-        <Text size="sm">{week.filledBy?.name ?? '—'}</Text>
-        <Text size="xs" c="dimmed">
-          {formatDateTime(week.filledAt)}
-        </Text>
-        {week.comments && (
-          <Tooltip label={week.comments} multiline maw={320}>
-            <Text size="xs" c="dimmed" lineClamp={1} maw={200} data-testid="filled-comments">
-              {week.comments}
-            </Text>
-          </Tooltip>
-        )}
+      <Table.Td data-label={t('fields.filledBy')}>
+        <div>
+          <Text size="sm">{week.filledBy?.name ?? '—'}</Text>
+          <Text size="xs" c="dimmed">
+            {formatDateTime(week.filledAt)}
+          </Text>
+          {week.comments && (
+            <Tooltip label={week.comments} multiline maw={320}>
+              <Text size="xs" c="dimmed" lineClamp={1} maw={200} data-testid="filled-comments">
+                {week.comments}
+              </Text>
+            </Tooltip>
+          )}
+        </div>
       </Table.Td>
       {canOpen && (
-        <Table.Td ta="end">
+        <Table.Td ta="end" data-actions>
           <Button
             size="xs"
             variant="subtle"

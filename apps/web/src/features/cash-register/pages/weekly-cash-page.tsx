@@ -1,20 +1,13 @@
 // Management › shops/weekly-cash: the weeks of the shop the user is working in, newest first, with the sums of
 // their closed days, whether each is filled and, if not, why it cannot be yet, or the button that fills it.
 import type { WeeklyCashListItem } from '@bottega/contracts/cash-register';
-import { Button, Card, EmptyState, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconBuildingStore,
-  IconCalendarWeek,
-  IconEye,
-  IconListDetails,
-  IconPencil,
-} from '@tabler/icons-react';
+import { Button, Card, EmptyState, Group, Pagination, Table, Text } from '@mantine/core';
+import { IconBuildingStore, IconCalendarWeek, IconEye, IconListDetails, IconPencil } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../../lib/error-message';
 import { PageHeader } from '../../../ui/page-header';
+import { QueryPlaceholder } from '../../../ui/query-placeholder';
 import { listPerPage } from '../../../ui/use-list-page';
 import { useAuthUser } from '../../auth/auth.api';
 import { Money } from '../components/weekly-cash-days';
@@ -69,18 +62,8 @@ export default function WeeklyCashPage() {
         }
       />
       <Card withBorder padding={0}>
-        {weeks.isError ? (
-          <Text c="red" p="md" role="alert">
-            <IconAlertCircle size={16} style={{ verticalAlign: 'middle', marginInlineEnd: 6 }} />
-            {errorMessage(weeks.error, t)}
-          </Text>
-        ) : weeks.isPending ? (
-          <Stack p="md" gap="sm" data-testid="weekly-loading">
-            {Array.from({ length: 5 }, (_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows
-              <Skeleton key={index} h={36} />
-            ))}
-          </Stack>
+        {weeks.isError || weeks.isPending ? (
+          <QueryPlaceholder query={weeks} loadingTestId="weekly-loading" />
         ) : rows.length === 0 ? (
           <EmptyState
             py="xl"

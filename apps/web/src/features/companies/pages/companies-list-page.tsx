@@ -29,7 +29,6 @@ export default function CompaniesListPage() {
         { label: t('fields.vatNumber') },
         { label: t('shops'), alignEnd: true },
       ]}
-      minWidth={620}
       row={{
         testId: (company) => `company-row-${company.companyCode}`,
         subject: (company) => company.name,
@@ -40,15 +39,15 @@ export default function CompaniesListPage() {
                 <bdi>{company.name}</bdi>
               </Text>
             </Table.Td>
-            <Table.Td dir="ltr" ta="start">
-              {company.companyCode}
+            <Table.Td data-label={t('fields.companyCode')}>
+              <span dir="ltr">{company.companyCode}</span>
             </Table.Td>
-            <Table.Td>
+            <Table.Td data-label={t('fields.vatNumber')}>
               <Text size="sm" ff="monospace" dir="ltr" ta="start">
                 {company.vatNumber}
               </Text>
             </Table.Td>
-            <Table.Td ta="end">
+            <Table.Td ta="end" data-label={t('shops')}>
               {can.has('shops.manage.list') && company.shopCount > 0 ? (
                 <Anchor component={Link} to={`/app/shops/list?companyId=${company.id}`} size="sm">
                   {company.shopCount}

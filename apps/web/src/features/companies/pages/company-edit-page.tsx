@@ -1,4 +1,6 @@
-// Management › company/create and company/{id}/edit: name, company id and partita IVA (checked by the server).
+// Management › company/create and company/{id}/edit: name, company id and partita IVA (checked as soon as it is
+// left, and by the server).
+import { companyBodySchema } from '@bottega/contracts/companies';
 import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -8,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { firstFieldErrors } from '../../../lib/form-validation';
+import { firstFieldErrors, identifiersCheckedOnBlur, validateWith } from '../../../lib/form-validation';
 import { PageHeader } from '../../../ui/page-header';
 import { StatusPage } from '../../../ui/status-page';
 import { useAuthUser } from '../../auth/auth.api';
@@ -25,7 +27,10 @@ export default function CompanyEditPage() {
   const validId = id !== null && Number.isInteger(id) && id > 0;
   const company = useCompany(validId ? id : null);
   const save = useSaveCompany(id);
-  const form = useForm({ initialValues: emptyCompany });
+  const form = useForm({
+    initialValues: emptyCompany,
+    ...identifiersCheckedOnBlur((values: typeof emptyCompany) => validateWith(companyBodySchema, values, t)),
+  });
   const readOnly = id !== null && !can.has('shops.companies.edit');
 
   const loaded = company.data;

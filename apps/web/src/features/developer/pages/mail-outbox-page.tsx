@@ -1,24 +1,13 @@
 // Developer tools › developer/mail: every mail the app wrote, newest first, paginated on the server.
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Card,
-  EmptyState,
-  Group,
-  Pagination,
-  Skeleton,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { IconInfoCircle, IconMailOff, IconRefresh } from '@tabler/icons-react';
+import { Alert, Anchor, Card, EmptyState, Group, Pagination, Skeleton, Table, Text } from '@mantine/core';
+import { IconInfoCircle, IconMailOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format-date';
 import { PageHeader } from '../../../ui/page-header';
+import { RefreshButton } from '../../../ui/refresh-button';
 import { MailStatusBadge } from '../components/mail-status-badge';
 import { RequireDeveloper } from '../components/require-developer';
 import { useMailOutbox } from '../developer.api';
@@ -38,19 +27,7 @@ function MailOutbox() {
       <PageHeader
         title={t('mail.title')}
         description={t('mail.description')}
-        actions={
-          <Tooltip label={t('mail.refresh')}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('mail.refresh')}
-              loading={outbox.isFetching}
-              onClick={() => void outbox.refetch()}
-            >
-              <IconRefresh size={18} />
-            </ActionIcon>
-          </Tooltip>
-        }
+        actions={<RefreshButton label={t('mail.refresh')} query={outbox} />}
       />
       {outbox.data && (
         <Alert

@@ -90,6 +90,9 @@ function Mail() {
           </Alert>
         )}
       </Card>
+      <Text size="sm" c="dimmed" data-testid="mail-redacted-note">
+        {t('mail.redactedNote')}
+      </Text>
       <Tabs defaultValue="html" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="html">{t('mail.html')}</Tabs.Tab>

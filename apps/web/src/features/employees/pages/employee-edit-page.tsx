@@ -1,5 +1,7 @@
 // Management › employees/create and employees/{id}/edit: personal data, work (account, shops, groups,
-// type), bank data, documents and history, and the two-factor reset (spec §8). Checked with the
+// type), bank data, documents and history, the set-password link and the two-factor reset (spec §8).
+// Nobody types a colleague's password: a new employee is mailed an invitation to choose theirs, and a
+// new email stays pending until its owner confirms it from that address. Checked with the
 // server's own schemas before sending; a refused save keeps what was typed and opens the tab of the
 // first field in error.
 import { businessDate } from '@bottega/contracts/dates';
@@ -12,12 +14,11 @@ import {
 import {
   Alert,
   Button,
+  type ButtonProps,
   Card,
-  Collapse,
   Group,
   Indicator,
   MultiSelect,
-  PasswordInput,
   Select,
   SimpleGrid,
   Skeleton,
@@ -30,7 +31,6 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { type UseFormReturnType, useForm } from '@mantine/form';
-import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
@@ -40,17 +40,18 @@ import {
   IconFiles,
   IconHistory,
   IconInfoCircle,
-  IconKey,
+  IconMailForward,
   IconShieldOff,
   IconTrash,
   IconUser,
 } from '@tabler/icons-react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { firstFieldErrors, validateWith } from '../../../lib/form-validation';
+import { firstFieldErrors, identifiersCheckedOnBlur, validateWith } from '../../../lib/form-validation';
 import { currentLanguage } from '../../../lib/i18n';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
@@ -76,6 +77,7 @@ import {
   useEmployeeOptions,
   useResetEmployeeMfa,
   useSaveEmployee,
+  useSendPasswordLink,
 } from '../employees.api';
 
 type Form = UseFormReturnType<EmployeeFormValues>;
@@ -233,44 +235,92 @@ function TabLabel(props: { label: string; hasError: boolean }) {
   );
 }
 
-/** Spec §8 MFA reset: asks first, then says whether it worked. */
-function ResetMfaButton({ employee }: { employee: Employee }) {
-  const { t } = useTranslation(['employees', 'errors']);
-  const reset = useResetEmployeeMfa(employee.id);
+/** An action on the employee that asks first, then says whether it worked. */
+function ConfirmedActionButton(props: {
+  button: { label: string; icon: ReactNode; testId: string } & Pick<ButtonProps, 'variant' | 'color' | 'size'>;
+  confirm: { title: string; message: string; label: string };
+  done: string;
+  failed: string;
+  action: UseMutationResult<unknown, Error, void>;
+}) {
+  const { t } = useTranslation('errors');
+  const { button, confirm, action } = props;
   const [asking, setAsking] = useState(false);
-  const name = `${employee.name} ${employee.surname}`;
   return (
     <>
       <Button
-        variant="light"
-        color="orange"
-        leftSection={<IconShieldOff size={16} />}
+        variant={button.variant}
+        color={button.color}
+        size={button.size}
+        leftSection={button.icon}
         onClick={() => setAsking(true)}
-        data-testid="reset-mfa"
+        data-testid={button.testId}
       >
-        {t('mfaReset.button')}
+        {button.label}
       </Button>
       <ConfirmModal
         opened={asking}
-        title={t('mfaReset.title')}
-        message={t('mfaReset.message', { name })}
-        confirmLabel={t('mfaReset.confirm')}
-        loading={reset.isPending}
+        title={confirm.title}
+        message={confirm.message}
+        confirmLabel={confirm.label}
+        loading={action.isPending}
         onClose={() => setAsking(false)}
         onConfirm={() =>
-          reset.mutate(undefined, {
-            onSuccess: () => notifications.show({ color: 'green', message: t('mfaReset.done', { name }) }),
+          action.mutate(undefined, {
+            onSuccess: () => notifications.show({ color: 'green', message: props.done }),
             onError: (error) =>
-              notifications.show({
-                color: 'red',
-                title: t('mfaReset.failed'),
-                message: errorMessage(error, t),
-              }),
+              notifications.show({ color: 'red', title: props.failed, message: errorMessage(error, t) }),
             onSettled: () => setAsking(false),
           })
         }
       />
     </>
+  );
+}
+
+/** Spec §8 MFA reset. */
+function ResetMfaButton({ employee }: { employee: Employee }) {
+  const { t } = useTranslation('employees');
+  const name = `${employee.name} ${employee.surname}`;
+  return (
+    <ConfirmedActionButton
+      button={{
+        label: t('mfaReset.button'),
+        icon: <IconShieldOff size={16} />,
+        testId: 'reset-mfa',
+        variant: 'light',
+        color: 'orange',
+      }}
+      confirm={{ title: t('mfaReset.title'), message: t('mfaReset.message', { name }), label: t('mfaReset.confirm') }}
+      done={t('mfaReset.done', { name })}
+      failed={t('mfaReset.failed')}
+      action={useResetEmployeeMfa(employee.id)}
+    />
+  );
+}
+
+/** Mails the employee a set-password link; refused (403) for someone holding abilities the editor lacks. */
+function SendPasswordLinkButton({ employee }: { employee: Employee }) {
+  const { t } = useTranslation('employees');
+  const name = `${employee.name} ${employee.surname}`;
+  return (
+    <ConfirmedActionButton
+      button={{
+        label: t('passwordLink.button'),
+        icon: <IconMailForward size={14} />,
+        testId: 'send-password-link',
+        variant: 'subtle',
+        size: 'compact-sm',
+      }}
+      confirm={{
+        title: t('passwordLink.title'),
+        message: t('passwordLink.message', { name, email: employee.email }),
+        label: t('passwordLink.confirm'),
+      }}
+      done={t('passwordLink.done', { email: employee.email })}
+      failed={t('passwordLink.failed')}
+      action={useSendPasswordLink(employee.id)}
+    />
   );
 }
 
@@ -295,17 +345,19 @@ function EmployeeEditor({ employee, options }: { employee: Employee | null; opti
   const save = useSaveEmployee(employee?.id ?? null);
   const remove = useDeleteEmployee();
   const [deleting, setDeleting] = useState(false);
-  const [passwordOpened, { toggle: togglePassword }] = useDisclosure(creating);
-  const form = useForm<EmployeeFormValues>({ initialValues: employee ? valuesOf(employee) : emptyValues() });
+  const form = useForm<EmployeeFormValues>({
+    initialValues: employee ? valuesOf(employee) : emptyValues(),
+    ...identifiersCheckedOnBlur(errorsOnSave),
+  });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when a newer record arrives (after a save)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when a newer record arrives (after a save; a new email changes only the pending one)
   useEffect(() => {
     if (employee) {
       const values = valuesOf(employee);
       form.setValues(values);
       form.resetDirty(values);
     }
-  }, [employee?.id, employee?.updatedAt, employee?.employeeType]);
+  }, [employee?.id, employee?.updatedAt, employee?.employeeType, employee?.pendingEmail]);
 
   const withMemberships = employee?.employeeType !== 'EX';
   const showErrors = (errors: Record<string, string>) => {
@@ -314,10 +366,16 @@ function EmployeeEditor({ employee, options }: { employee: Employee | null; opti
     if (first) setTab(tabOfField(first));
   };
 
-  const submit = form.onSubmit((values) => {
+  function errorsOnSave(values: EmployeeFormValues): Record<string, string> {
     const body = bodyOf(values, { creating, withMemberships });
     const errors = validateWith(creating ? employeeCreateBodySchema : employeeUpdateBodySchema, body, t);
     if (withMemberships && values.groupIds.length === 0) errors.groupIds ??= t('validation:required');
+    return errors;
+  }
+
+  const submit = form.onSubmit((values) => {
+    const body = bodyOf(values, { creating, withMemberships });
+    const errors = errorsOnSave(values);
     if (Object.keys(errors).length > 0) {
       showErrors(errors);
       return;
@@ -327,7 +385,7 @@ function EmployeeEditor({ employee, options }: { employee: Employee | null; opti
       onSuccess: (saved) => {
         const name = `${saved.name} ${saved.surname}`;
         if (creating) {
-          notifications.show({ color: 'green', message: t('created', { name }) });
+          notifications.show({ color: 'green', message: t('created', { name, email: saved.email }) });
           navigate(`/app/employees/${saved.id}/edit?tab=documents`, { replace: true });
         } else {
           notifications.show({ color: 'green', message: t('saved', { name }) });
@@ -362,7 +420,18 @@ function EmployeeEditor({ employee, options }: { employee: Employee | null; opti
           </Section>
           <Section title={t('sections.contacts')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextField form={form} field="email" required type="email" maxLength={254} />
+              <TextField
+                form={form}
+                field="email"
+                required
+                type="email"
+                maxLength={254}
+                description={
+                  employee?.pendingEmail
+                    ? t('pendingEmail', { email: employee.pendingEmail })
+                    : t(creating ? 'emailInvitationHint' : 'emailChangeHint')
+                }
+              />
               <TextField form={form} field="phone" type="tel" maxLength={30} />
               <TextField form={form} field="address" maxLength={200} />
               <TextField form={form} field="city" maxLength={100} />
@@ -378,38 +447,11 @@ function EmployeeEditor({ employee, options }: { employee: Employee | null; opti
               <TextField form={form} field="username" required maxLength={64} description={t('usernameHint')} />
               <TextField form={form} field="matricola" maxLength={30} />
             </SimpleGrid>
-            {!creating && editable && (
+            {employee && editable && (
               <Group mt="sm">
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
-                  leftSection={<IconKey size={14} />}
-                  onClick={togglePassword}
-                  data-testid="toggle-password"
-                >
-                  {t('changePassword')}
-                </Button>
+                <SendPasswordLinkButton employee={employee} />
               </Group>
             )}
-            <Collapse expanded={passwordOpened}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
-                <PasswordInput
-                  label={creating ? t('fields.password') : t('fields.newPassword')}
-                  description={creating ? t('passwordHint') : t('newPasswordHint')}
-                  required={creating}
-                  autoComplete="new-password"
-                  {...form.getInputProps('password')}
-                  data-testid="field-password"
-                />
-                <PasswordInput
-                  label={t('fields.passwordConfirmation')}
-                  required={creating}
-                  autoComplete="new-password"
-                  {...form.getInputProps('passwordConfirmation')}
-                  data-testid="field-passwordConfirmation"
-                />
-              </SimpleGrid>
-            </Collapse>
           </Section>
           <Section title={t('sections.work')}>
             <Stack gap="md">

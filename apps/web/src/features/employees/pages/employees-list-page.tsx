@@ -90,7 +90,6 @@ export default function EmployeesListPage() {
         { label: t('columns.group') },
         { label: t('columns.type') },
       ]}
-      minWidth={820}
       skeleton
       row={{
         testId: (employee) => `employee-row-${employee.username}`,
@@ -109,15 +108,15 @@ export default function EmployeesListPage() {
                   </Text>
                 </Stack>
               </Table.Td>
-              <Table.Td dir="ltr" ta="start">
-                {employee.matricola ?? ''}
+              <Table.Td data-label={t('columns.matricola')}>
+                {employee.matricola && <span dir="ltr">{employee.matricola}</span>}
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label={t('columns.fiscalCode')}>
                 <Text size="sm" ff="monospace" dir="ltr" ta="start">
                   {employee.fiscalCode ?? ''}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label={t('columns.shop')}>
                 {mainShop && (
                   <Text size="sm">
                     <bdi>{mainShop.name}</bdi>
@@ -130,7 +129,7 @@ export default function EmployeesListPage() {
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label={t('columns.group')}>
                 <Group gap={4}>
                   {employee.groups[0] && (
                     <Badge variant="light" tt="none" color={employee.isAdmin ? 'grape' : 'blue'}>
@@ -151,7 +150,7 @@ export default function EmployeesListPage() {
                   )}
                 </Group>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label={t('columns.type')}>
                 <EmployeeTypeBadge type={employee.employeeType} />
               </Table.Td>
             </>

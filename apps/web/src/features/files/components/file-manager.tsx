@@ -204,6 +204,7 @@ function FileBrowser(props: FileManagerProps & { url: string }) {
   };
 
   const viewProps = {
+    label: t('area', { folder: path }),
     items,
     parent: listing?.parent ?? null,
     selection,
@@ -250,6 +251,7 @@ function FileBrowser(props: FileManagerProps & { url: string }) {
             {...tree.dropHandlers}
             mih={240}
             p="xs"
+            role="region"
             aria-label={t('area', { folder: path })}
             data-testid="file-area"
             style={{

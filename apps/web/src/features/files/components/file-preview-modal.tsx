@@ -32,6 +32,8 @@ function PreviewBody({ url, item }: { url: string; item: FileItem }) {
       <object
         data={objectUrl ?? undefined}
         type="application/pdf"
+        // Named after the file, not after the object URL it is drawn from.
+        title={item.basename}
         aria-label={item.basename}
         data-testid="file-preview-pdf"
         style={{ display: 'block', width: '100%', height: modalBodyLimit - 20, border: 0 }}

@@ -13,16 +13,20 @@ import {
   Tooltip,
   UnstyledButton,
   useDirection,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowBackUp, IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatFileSize } from '../../../lib/format-file-size';
+import { ResponsiveTable } from '../../../ui/responsive-table';
 import { type Selection, type SelectMode, type Sort, type SortColumn, shortenName } from '../file-listing';
 import { FileIcon } from './file-icon';
 
 export type FileViewProps = {
+  /** What the items are, for assistive technology: the folder's contents. */
+  label: string;
   items: FileItem[];
   /** The parent folder, null at the root (no go-back entry there). */
   parent: string | null;
@@ -71,7 +75,13 @@ const tileStyle = (selected: boolean) => ({
 export function FileGrid(props: FileViewProps) {
   const { t } = useTranslation('files');
   return (
-    <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 6, lg: 8 }} spacing="sm" role="listbox" aria-multiselectable>
+    <SimpleGrid
+      cols={{ base: 2, xs: 3, sm: 4, md: 6, lg: 8 }}
+      spacing="sm"
+      role="listbox"
+      aria-multiselectable
+      aria-label={props.label}
+    >
       {props.parent !== null && (
         <Paper
           withBorder
@@ -103,7 +113,6 @@ export function FileGrid(props: FileViewProps) {
               p="sm"
               role="option"
               aria-selected={selected}
-              aria-label={item.basename}
               title={item.basename}
               tabIndex={0}
               data-testid={`file-item-${item.basename}`}
@@ -114,9 +123,11 @@ export function FileGrid(props: FileViewProps) {
             >
               <Stack align="center" gap={6}>
                 <FileIcon type={item.type} size={40} />
-                <Text size="sm" ta="center" style={{ wordBreak: 'break-all' }} dir="auto">
+                {/* Read out in full; the shortened name is for the eye. */}
+                <Text size="sm" ta="center" style={{ wordBreak: 'break-all' }} dir="auto" aria-hidden>
                   {shown}
                 </Text>
+                <VisuallyHidden>{item.basename}</VisuallyHidden>
                 <Text size="xs" c="dimmed">
                   {item.type === 'folder' ? t('kinds.folder') : formatFileSize(item.size)}
                 </Text>
@@ -150,84 +161,82 @@ export function FileList(props: FileViewProps) {
   const { t } = useTranslation('files');
   const count = props.items.filter((item) => props.selection.paths.has(item.path)).length;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table highlightOnHover verticalSpacing={6} style={{ userSelect: 'none' }}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                aria-label={t('selectAll')}
-                checked={count > 0 && count === props.items.length}
-                indeterminate={count > 0 && count < props.items.length}
-                disabled={props.items.length === 0}
-                onChange={props.onToggleAll}
-                data-testid="select-all"
-              />
-            </Table.Th>
-            <SortHeader column="name" sort={props.sort} onSort={props.onSort} label={t('columns.name')} />
-            <SortHeader column="size" sort={props.sort} onSort={props.onSort} label={t('columns.size')} />
-            <SortHeader column="date" sort={props.sort} onSort={props.onSort} label={t('columns.date')} />
+    <ResponsiveTable highlightOnHover verticalSpacing={6} style={{ userSelect: 'none' }}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={40}>
+            <Checkbox
+              aria-label={t('selectAll')}
+              checked={count > 0 && count === props.items.length}
+              indeterminate={count > 0 && count < props.items.length}
+              disabled={props.items.length === 0}
+              onChange={props.onToggleAll}
+              data-testid="select-all"
+            />
+          </Table.Th>
+          <SortHeader column="name" sort={props.sort} onSort={props.onSort} label={t('columns.name')} />
+          <SortHeader column="size" sort={props.sort} onSort={props.onSort} label={t('columns.size')} />
+          <SortHeader column="date" sort={props.sort} onSort={props.onSort} label={t('columns.date')} />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {props.parent !== null && (
+          <Table.Tr data-testid="file-back">
+            <Table.Td />
+            <Table.Td colSpan={3}>
+              <UnstyledButton onClick={props.onBack} aria-label={t('back')}>
+                <Group gap="xs" wrap="nowrap">
+                  <BackIcon size={20} />
+                  <Text size="sm">..</Text>
+                </Group>
+              </UnstyledButton>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {props.parent !== null && (
-            <Table.Tr data-testid="file-back">
-              <Table.Td />
-              <Table.Td colSpan={3}>
-                <UnstyledButton onClick={props.onBack} aria-label={t('back')}>
-                  <Group gap="xs" wrap="nowrap">
-                    <BackIcon size={20} />
-                    <Text size="sm">..</Text>
-                  </Group>
-                </UnstyledButton>
+        )}
+        {props.items.map((item) => {
+          const selected = props.selection.paths.has(item.path);
+          return (
+            <Table.Tr
+              key={item.path}
+              aria-selected={selected}
+              bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
+              style={{ cursor: 'pointer' }}
+              data-testid={`file-item-${item.basename}`}
+              tabIndex={0}
+              onClick={(event) => props.onSelect(item, selectMode(event))}
+              onDoubleClick={() => props.onOpen(item)}
+              onContextMenu={() => props.onItemContextMenu(item)}
+            >
+              <Table.Td onClick={(event) => event.stopPropagation()} data-actions>
+                <Checkbox
+                  aria-label={t('select', { name: item.basename })}
+                  checked={selected}
+                  onChange={() => props.onSelect(item, 'toggle')}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <FileIcon type={item.type} size={20} />
+                  <Text size="sm" dir="auto">
+                    {item.basename}
+                  </Text>
+                </Group>
+              </Table.Td>
+              <Table.Td data-label={t('columns.size')}>
+                <Text size="sm" c="dimmed">
+                  {item.type === 'folder' ? '—' : formatFileSize(item.size)}
+                </Text>
+              </Table.Td>
+              <Table.Td data-label={t('columns.date')}>
+                <Text size="sm" c="dimmed">
+                  {modifiedAt(item)}
+                </Text>
               </Table.Td>
             </Table.Tr>
-          )}
-          {props.items.map((item) => {
-            const selected = props.selection.paths.has(item.path);
-            return (
-              <Table.Tr
-                key={item.path}
-                aria-selected={selected}
-                bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
-                style={{ cursor: 'pointer' }}
-                data-testid={`file-item-${item.basename}`}
-                tabIndex={0}
-                onClick={(event) => props.onSelect(item, selectMode(event))}
-                onDoubleClick={() => props.onOpen(item)}
-                onContextMenu={() => props.onItemContextMenu(item)}
-              >
-                <Table.Td onClick={(event) => event.stopPropagation()}>
-                  <Checkbox
-                    aria-label={t('select', { name: item.basename })}
-                    checked={selected}
-                    onChange={() => props.onSelect(item, 'toggle')}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <FileIcon type={item.type} size={20} />
-                    <Text size="sm" dir="auto">
-                      {item.basename}
-                    </Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed">
-                    {item.type === 'folder' ? '—' : formatFileSize(item.size)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed">
-                    {modifiedAt(item)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          );
+        })}
+      </Table.Tbody>
+    </ResponsiveTable>
   );
 }
 

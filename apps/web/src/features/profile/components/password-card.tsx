@@ -5,11 +5,15 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { useWaitingErrorMessage } from '../../../lib/error-message';
 import { firstFieldErrors, validateWith } from '../../../lib/form-validation';
 import { useChangePassword } from '../profile.api';
 
-/** Spec §5: the current password, a new one of at least 8 characters and its confirmation. */
+/**
+ * Spec §5: the current password, a new one of at least 8 characters and its confirmation. Why a new
+ * password is refused (too common, personal data) shows on its field; too many wrong current passwords
+ * hold the form back for the time the server says, counting down.
+ */
 export function PasswordCard() {
   const { t } = useTranslation(['profile', 'errors', 'validation']);
   const change = useChangePassword();
@@ -18,10 +22,10 @@ export function PasswordCard() {
     validate: (values) => validateWith(passwordChangeBodySchema, values, t),
   });
   // wrongPassword and field errors are shown on their fields; anything else above the form.
-  const general =
-    change.error instanceof ApiError && (change.error.code === 'wrongPassword' || change.error.code === 'validation')
-      ? null
-      : errorMessage(change.error, t);
+  const onFields =
+    change.error instanceof ApiError &&
+    (change.error.code === 'wrongPassword' || Object.keys(change.error.fieldErrors).length > 0);
+  const { message: general, waiting } = useWaitingErrorMessage(onFields ? null : change.error, t);
   const toggle = { 'aria-label': t('password.toggleVisibility') };
 
   const submit = form.onSubmit((values) =>
@@ -79,7 +83,7 @@ export function PasswordCard() {
             visibilityToggleButtonProps={toggle}
             {...form.getInputProps('passwordConfirmation')}
           />
-          <Button type="submit" loading={change.isPending} leftSection={<IconKey size={16} />}>
+          <Button type="submit" loading={change.isPending} disabled={waiting} leftSection={<IconKey size={16} />}>
             {t('password.submit')}
           </Button>
         </Stack>

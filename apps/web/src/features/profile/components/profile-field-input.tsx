@@ -65,11 +65,13 @@ export function ProfileFieldInput({
   form,
   locked,
   required,
+  description,
 }: {
   field: ProfileField;
   form: UseFormReturnType<ProfileFormValues>;
   locked: boolean;
   required?: boolean;
+  description?: string;
 }) {
   const { t } = useTranslation('profile');
   const { dir } = useDirection();
@@ -86,6 +88,7 @@ export function ProfileFieldInput({
     return (
       <TextInput
         label={label}
+        description={description}
         value={field === 'birthday' ? formatDate(value) : value}
         placeholder={t('notSet')}
         readOnly
@@ -129,6 +132,7 @@ export function ProfileFieldInput({
   return (
     <TextInput
       label={label}
+      description={description}
       required={required}
       autoComplete={look.autoComplete}
       maxLength={look.maxLength}

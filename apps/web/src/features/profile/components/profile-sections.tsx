@@ -18,11 +18,13 @@ export function ProfileSections({
   fields,
   isLocked,
   isRequired,
+  descriptions,
 }: {
   form: UseFormReturnType<ProfileFormValues>;
   fields: readonly ProfileField[];
   isLocked: (field: ProfileField) => boolean;
   isRequired?: (field: ProfileField) => boolean;
+  descriptions?: Partial<Record<ProfileField, string>>;
 }) {
   const { t } = useTranslation('profile');
   return profileSections.map((section) => {
@@ -41,6 +43,7 @@ export function ProfileSections({
               form={form}
               locked={isLocked(field)}
               required={isRequired?.(field)}
+              description={descriptions?.[field]}
             />
           ))}
         </SimpleGrid>

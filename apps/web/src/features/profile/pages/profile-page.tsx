@@ -1,5 +1,5 @@
-// User › user (spec §2): the signed-in person's personal and bank data, picture, language and password,
-// and (tab security) two-factor sign-in, fingerprints and open sessions.
+// User › user (spec §2): the signed-in person's personal and bank data, picture, language, Telegram chat and
+// password, and (tab security) two-factor sign-in, fingerprints and open sessions.
 // Which fields they may change is a setting (PROFILE_SELF_EDITABLE); the others are read-only.
 import { type ProfileField, profileFields, profileUpdateBodySchema } from '@bottega/contracts/profile';
 import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
@@ -14,12 +14,15 @@ import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors, validateWith } from '../../../lib/form-validation';
 import { formatDate } from '../../../lib/format-date';
 import { PageHeader } from '../../../ui/page-header';
+import { useAuthUser } from '../../auth/auth.api';
+import { AbilitiesCard } from '../components/abilities-card';
 import { AvatarCard } from '../components/avatar-card';
 import { LanguageCard } from '../components/language-card';
 import { PasswordCard } from '../components/password-card';
 import type { ProfileFormValues } from '../components/profile-field-input';
 import { ProfileSections } from '../components/profile-sections';
 import { SecurityPanel } from '../components/security-panel';
+import { TelegramCard } from '../components/telegram-card';
 import { useProfile, useUpdateProfile } from '../profile.api';
 
 type ProfileTab = 'data' | 'security';
@@ -51,6 +54,7 @@ function ProfileSkeleton() {
 export default function ProfilePage() {
   const { t } = useTranslation(['profile', 'errors', 'validation']);
   const profile = useProfile();
+  const abilities = useAuthUser().data?.can ?? [];
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: ProfileTab = searchParams.get('tab') === 'security' ? 'security' : 'data';
   const setTab = (next: string | null) =>
@@ -65,13 +69,13 @@ export default function ProfilePage() {
   const form = useForm<ProfileFormValues>({ initialValues: {} });
   const loaded = profile.data;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once, when the profile first arrives
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form when the profile first arrives, and again when a new email becomes pending (the stored one stays until confirmed)
   useEffect(() => {
     if (loaded) {
       form.setValues(valuesOf(loaded));
       form.resetDirty(valuesOf(loaded));
     }
-  }, [loaded?.id]);
+  }, [loaded?.id, loaded?.pendingEmail]);
 
   if (!loaded) {
     return (
@@ -159,7 +163,14 @@ export default function ProfilePage() {
                       {t('lockedHint')}
                     </Alert>
                   )}
-                  <ProfileSections form={form} fields={profileFields} isLocked={(field) => !editable.has(field)} />
+                  <ProfileSections
+                    form={form}
+                    fields={profileFields}
+                    isLocked={(field) => !editable.has(field)}
+                    descriptions={{
+                      email: loaded.pendingEmail ? t('pendingEmail', { email: loaded.pendingEmail }) : undefined,
+                    }}
+                  />
                   <Group justify="flex-end">{saveButton()}</Group>
                 </Stack>
               </form>
@@ -198,7 +209,9 @@ export default function ProfilePage() {
                   </Text>
                 </Card>
                 <LanguageCard />
+                <TelegramCard />
                 <PasswordCard />
+                <AbilitiesCard abilities={abilities} />
               </Stack>
             </Grid.Col>
           </Grid>

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { firstFieldErrors, validateWith } from '../../../lib/form-validation';
+import { firstFieldErrors, identifiersCheckedOnBlur, validateWith } from '../../../lib/form-validation';
 import type { ProfileFormValues } from '../components/profile-field-input';
 import { ProfileSections } from '../components/profile-sections';
 import { useCompleteRegistration, useProfile } from '../profile.api';
@@ -30,6 +30,7 @@ export default function RegistrationPage() {
   const form = useForm<ProfileFormValues>({
     initialValues: {},
     validate: (values) => validateWith(registrationBodySchema, values, t),
+    ...identifiersCheckedOnBlur((values) => validateWith(registrationBodySchema, values, t)),
   });
   const loaded = profile.data;
 

@@ -1,6 +1,7 @@
 // Management › a shop's sales feed (shops/{id}/sales-feed): what its registers and fiscal printers
 // last sent, the days still without a fiscal close (read from the printer or typed in), the records
-// refused with their reason, the last days' totals and, with shops.manage.edit, the client credentials.
+// refused with their reason, the last days' totals, the person's receipts exports and, with shops.manage.edit, the
+// client credentials.
 import { Button, Grid } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { StatusPage } from '../../../ui/status-page';
 import { useAuthUser } from '../../auth/auth.api';
 import { useShop } from '../../shops/shops.api';
 import { MissingClosesCard } from '../components/missing-closes-card';
+import { ReceiptsExportCard } from '../components/receipts-export-card';
 import { SalesClientsCard } from '../components/sales-clients-card';
 import { SalesDaysCard } from '../components/sales-days-card';
 import { SalesRejectionsCard } from '../components/sales-rejections-card';
@@ -26,7 +28,9 @@ export default function SalesFeedPage() {
 
 function SalesFeed({ shopId }: { shopId: number }) {
   const { t } = useTranslation('sales');
-  const can = new Set(useAuthUser().data?.can ?? []);
+  const user = useAuthUser().data;
+  const can = new Set(user?.can ?? []);
+  const canSeeDays = can.has('shops.cashRegister.view');
   const canEdit = can.has('shops.manage.edit');
   const shop = useShop(shopId);
   const feed = useSalesFeed(shopId);
@@ -64,11 +68,14 @@ function SalesFeed({ shopId }: { shopId: number }) {
             <SalesClientsCard shopId={shopId} />
           </Grid.Col>
         )}
-        {can.has('shops.cashRegister.view') && (
+        {canSeeDays && (
           <Grid.Col span={{ base: 12, lg: 6 }}>
             <SalesDaysCard shopId={shopId} />
           </Grid.Col>
         )}
+        <Grid.Col span={{ base: 12, lg: canSeeDays ? 6 : 12 }}>
+          <ReceiptsExportCard shopId={shopId} userId={user?.id} />
+        </Grid.Col>
       </Grid>
     </>
   );

@@ -1,6 +1,6 @@
 // Management › shops/create and shops/{id}/edit: every field of spec §3 Shop. Read-only without
 // shops.manage.edit. Checks are the server's (the same contract), shown next to each field.
-import { rankingPortals, type Shop, type ShopBody, shopCountries } from '@bottega/contracts/shops';
+import { rankingPortals, type Shop, type ShopBody, shopBodySchema, shopCountries } from '@bottega/contracts/shops';
 import {
   Alert,
   Autocomplete,
@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { firstFieldErrors } from '../../../lib/form-validation';
+import { firstFieldErrors, identifiersCheckedOnBlur, validateWith } from '../../../lib/form-validation';
 import { currentLanguage } from '../../../lib/i18n';
 import { PageHeader } from '../../../ui/page-header';
 import { StatusPage } from '../../../ui/status-page';
@@ -144,8 +144,11 @@ export default function ShopEditPage() {
   const shop = useShop(validId ? id : null);
   const options = useShopOptions();
   const save = useSaveShop(id);
-  const form = useForm<FormValues>({ initialValues: emptyShop });
   const [password, setPassword] = useState<RouterPasswordChange>({ mode: 'keep', value: '' });
+  const form = useForm<FormValues>({
+    initialValues: emptyShop,
+    ...identifiersCheckedOnBlur((values: FormValues) => validateWith(shopBodySchema, bodyOf(values, password), t)),
+  });
   const readOnly = id !== null && !can.has('shops.manage.edit');
 
   const countries = useMemo(() => {

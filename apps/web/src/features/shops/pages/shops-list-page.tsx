@@ -121,7 +121,6 @@ export default function ShopsListPage() {
         { label: t('fields.address') },
         { label: t('fields.phone') },
       ]}
-      minWidth={860}
       skeleton
       row={{
         testId: (shop) => `shop-row-${shop.code}`,
@@ -145,11 +144,11 @@ export default function ShopsListPage() {
                 </Text>
               </Stack>
             </Table.Td>
-            <Table.Td>
+            <Table.Td data-label={t('fields.company')}>
               <bdi>{shop.companyName}</bdi>
             </Table.Td>
-            <Table.Td>{shop.section}</Table.Td>
-            <Table.Td>
+            <Table.Td data-label={t('fields.section')}>{shop.section}</Table.Td>
+            <Table.Td data-label={t('fields.address')}>
               <Stack gap={0}>
                 <Text size="sm">
                   <bdi>{shop.address}</bdi>
@@ -159,7 +158,7 @@ export default function ShopsListPage() {
                 </Text>
               </Stack>
             </Table.Td>
-            <Table.Td>
+            <Table.Td data-label={t('fields.phone')}>
               <Text size="sm" dir="ltr" ta="start" style={{ whiteSpace: 'nowrap' }}>
                 {shop.phone}
               </Text>

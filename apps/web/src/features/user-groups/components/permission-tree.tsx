@@ -1,5 +1,6 @@
 // The permission set of a group as a tree: sections of spec §6, each with a select-all checkbox and
 // its abilities grouped under their sub-area, plus a search over labels, descriptions and keys.
+// Abilities the person may not grant (they do not hold them) are disabled, with a tooltip saying why.
 import {
   type Ability,
   abilityGroup,
@@ -7,10 +8,11 @@ import {
   permissionCatalog,
   permissionSections,
 } from '@bottega/contracts/permissions';
-import { Accordion, Badge, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Accordion, Badge, Checkbox, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { abilityGroupLabel } from '../permission-labels';
 
 /** Case- and accent-insensitive, so "liberta" finds "libertà". */
 function fold(text: string): string {
@@ -24,21 +26,15 @@ type Props = {
   value: readonly Ability[];
   onChange: (value: Ability[]) => void;
   disabled?: boolean;
+  /** Whether the person may grant the ability (the server refuses the others). */
+  canGrant: (ability: Ability) => boolean;
 };
 
-export function PermissionTree({ value, onChange, disabled }: Props) {
+export function PermissionTree({ value, onChange, disabled, canGrant }: Props) {
   const { t } = useTranslation(['permissions', 'user-groups']);
   const [search, setSearch] = useState('');
   const [opened, setOpened] = useState<string[]>([]);
   const selected = useMemo(() => new Set(value), [value]);
-
-  const groupLabel = (group: string) => {
-    const parts = group.split('.');
-    return parts
-      .slice(1)
-      .map((_, index) => t(`${parts.slice(0, index + 2).join('.')}.label`))
-      .join(' › ');
-  };
 
   const visible = useMemo(() => {
     const query = fold(search.trim());
@@ -58,7 +54,7 @@ export function PermissionTree({ value, onChange, disabled }: Props) {
 
   const setMany = (abilities: readonly Ability[], on: boolean) => {
     const next = new Set(selected);
-    for (const ability of abilities) {
+    for (const ability of abilities.filter(canGrant)) {
       if (on) next.add(ability);
       else next.delete(ability);
     }
@@ -115,7 +111,7 @@ export function PermissionTree({ value, onChange, disabled }: Props) {
                   checked={visibleHeld === abilities.length}
                   indeterminate={visibleHeld > 0 && visibleHeld < abilities.length}
                   onChange={(event) => setMany(abilities, event.currentTarget.checked)}
-                  disabled={disabled}
+                  disabled={disabled || !abilities.some(canGrant)}
                   data-testid={`select-all-${section}`}
                 />
               </Group>
@@ -125,20 +121,29 @@ export function PermissionTree({ value, onChange, disabled }: Props) {
                     <Stack key={group} gap={6}>
                       {group !== section && (
                         <Text size="xs" fw={700} c="dimmed" tt="uppercase">
-                          {groupLabel(group)}
+                          {abilityGroupLabel(group, t)}
                         </Text>
                       )}
-                      {members.map((ability) => (
-                        <Checkbox
-                          key={ability}
-                          label={t(`${ability}.label`)}
-                          description={t(`${ability}.description`)}
-                          checked={selected.has(ability)}
-                          onChange={(event) => setMany([ability], event.currentTarget.checked)}
-                          disabled={disabled}
-                          data-ability={ability}
-                        />
-                      ))}
+                      {members.map((ability) => {
+                        const checkbox = (
+                          <Checkbox
+                            key={ability}
+                            label={t(`${ability}.label`)}
+                            description={t(`${ability}.description`)}
+                            checked={selected.has(ability)}
+                            onChange={(event) => setMany([ability], event.currentTarget.checked)}
+                            disabled={disabled || !canGrant(ability)}
+                            data-ability={ability}
+                          />
+                        );
+                        if (disabled || canGrant(ability)) return checkbox;
+                        // A disabled input fires no pointer events: the tooltip hangs on a wrapper.
+                        return (
+                          <Tooltip key={ability} label={t('user-groups:notHeldTooltip')} multiline w={280}>
+                            <div data-testid={`not-held-${ability}`}>{checkbox}</div>
+                          </Tooltip>
+                        );
+                      })}
                     </Stack>
                   ))}
                 </Stack>

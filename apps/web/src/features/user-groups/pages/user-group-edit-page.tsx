@@ -1,9 +1,9 @@
 // Management › usersGroup/create and usersGroup/{userGroupID}/edit: name, permission tree, members, history.
-import type { Ability } from '@bottega/contracts/permissions';
+import { type Ability, allAbilities, mayDelegate } from '@bottega/contracts/permissions';
 import { Alert, Button, Card, Grid, Group, List, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconBell, IconCrown, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconAlertCircle, IconBell, IconCrown, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,12 +14,13 @@ import { StatusPage } from '../../../ui/status-page';
 import { useAuthUser } from '../../auth/auth.api';
 import { GroupHistory } from '../components/group-history';
 import { PermissionTree } from '../components/permission-tree';
-import { useSaveUserGroup, useUserGroup } from '../user-groups.api';
+import { useDelegator, useSaveUserGroup, useUserGroup } from '../user-groups.api';
 
 export default function UserGroupEditPage() {
   const { t } = useTranslation(['user-groups', 'validation']);
   const navigate = useNavigate();
   const can = new Set(useAuthUser().data?.can ?? []);
+  const delegator = useDelegator();
   const { userGroupID } = useParams();
   const id = userGroupID === undefined ? null : Number(userGroupID);
   const group = useUserGroup(id !== null && Number.isInteger(id) && id > 0 ? id : null);
@@ -55,6 +56,10 @@ export default function UserGroupEditPage() {
   }
 
   const isAdmin = loaded?.isAdmin ?? false;
+  // The server's delegation rule: a group holding abilities the person lacks is theirs to read only.
+  const delegable = !loaded || mayDelegate(delegator, loaded);
+  const readOnly = isAdmin || !delegable;
+  const canGrant = (ability: Ability) => delegator.isAdmin || delegator.abilities.has(ability);
   const submit = form.onSubmit((values) =>
     save.mutate(
       { name: values.name.trim(), permissions: values.permissions },
@@ -94,7 +99,7 @@ export default function UserGroupEditPage() {
             <Button variant="default" component={Link} to="/app/usersGroup/list">
               {t('backToList')}
             </Button>
-            {!isAdmin && (
+            {!readOnly && (
               <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={16} />}>
                 {t('save')}
               </Button>
@@ -110,6 +115,16 @@ export default function UserGroupEditPage() {
                 {t('adminNotice')}
               </Alert>
             )}
+            {!isAdmin && !delegable && (
+              <Alert color="yellow" icon={<IconLock size={18} />} data-testid="not-delegable-notice">
+                {t('notDelegableNotice')}
+              </Alert>
+            )}
+            {!readOnly && !allAbilities.every(canGrant) && (
+              <Alert color="blue" icon={<IconLock size={18} />} data-testid="not-held-notice">
+                {t('notHeldNotice')}
+              </Alert>
+            )}
             {save.error && !(save.error instanceof ApiError && save.error.code === 'validation') && (
               <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
                 {errorMessage(save.error, t)}
@@ -120,7 +135,7 @@ export default function UserGroupEditPage() {
                 label={t('name')}
                 required
                 maxLength={100}
-                disabled={isAdmin}
+                disabled={readOnly}
                 {...form.getInputProps('name')}
                 data-testid="group-name"
               />
@@ -132,7 +147,8 @@ export default function UserGroupEditPage() {
               <PermissionTree
                 value={form.values.permissions}
                 onChange={(permissions) => form.setFieldValue('permissions', permissions)}
-                disabled={isAdmin}
+                disabled={readOnly}
+                canGrant={canGrant}
               />
             </Card>
           </Stack>
@@ -169,7 +185,7 @@ export default function UserGroupEditPage() {
         </Grid.Col>
       </Grid>
       <Group justify="flex-end" mt="md" hiddenFrom="lg">
-        {!isAdmin && (
+        {!readOnly && (
           <Button type="submit" loading={save.isPending}>
             {t('save')}
           </Button>

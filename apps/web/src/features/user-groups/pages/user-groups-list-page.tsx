@@ -28,7 +28,6 @@ export default function UserGroupsListPage() {
         { label: t('members'), alignEnd: true },
         { label: t('abilities'), alignEnd: true },
       ]}
-      minWidth={560}
       row={{
         testId: (group) => `group-row-${group.name}`,
         subject: (group) => group.name,
@@ -46,8 +45,12 @@ export default function UserGroupsListPage() {
                 )}
               </Group>
             </Table.Td>
-            <Table.Td ta="end">{group.memberCount}</Table.Td>
-            <Table.Td ta="end">{group.abilityCount}</Table.Td>
+            <Table.Td ta="end" data-label={t('members')}>
+              {group.memberCount}
+            </Table.Td>
+            <Table.Td ta="end" data-label={t('abilities')}>
+              {group.abilityCount}
+            </Table.Td>
           </>
         ),
         open: can.has('employees.userGroups.edit') && {
