@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openAs } from './helpers';
+import { openAs, openMenuSection } from './helpers';
 
 /** Ticks or unticks abilities of the group open in the editor, found through the permission search. */
 async function setAbilities(page: Page, abilities: string[], on: boolean) {
@@ -35,7 +35,7 @@ test('a permission removed from a group hides its menu entry and closes its page
   await saveGroup(admin);
 
   const member = await openAs(browser, 'ticket', 'Roma Termini');
-  await member.getByText('Gestione').click();
+  await openMenuSection(member, 'Gestione');
   await expect(groupsEntry(member)).toBeVisible();
   await groupsEntry(member).click();
   await expect(member.getByTestId('group-row-Ticket')).toBeVisible();
@@ -86,7 +86,11 @@ test('groups are created, deletion is refused while members remain, and admin gr
 
   await admin.goto('/app/usersGroup/list');
   await admin.getByRole('button', { name: 'Elimina: Ticket' }).click();
+  const refused = admin.waitForResponse(
+    (response) => /\/api\/user-groups\/\d+$/.test(response.url()) && response.request().method() === 'DELETE',
+  );
   await admin.getByTestId('confirm').click();
+  expect((await refused).status()).toBe(409);
   await expect(admin.getByRole('alert')).toContainText('Il gruppo ha ancora membri (1)');
   await admin.getByRole('button', { name: 'Annulla' }).click();
   await expect(admin.getByTestId('group-row-Ticket')).toBeVisible();
@@ -107,7 +111,10 @@ test('the channels of each notification event are saved per group', async ({ bro
   await admin.goto('/app/usersGroup/list');
   await admin.getByRole('link', { name: 'Notifiche: Area Controllo' }).click();
   const lateStart = admin.getByTestId('event-shifts.notifications.lateStart');
+  // Out of the box the group hears it in the app; it wants email and Telegram instead.
+  await expect(lateStart.getByRole('checkbox').nth(1)).toBeChecked();
   await lateStart.getByRole('checkbox').nth(0).check();
+  await lateStart.getByRole('checkbox').nth(1).uncheck();
   await lateStart.getByRole('checkbox').nth(2).check();
   await admin.getByRole('button', { name: 'Salva' }).click();
   await expect(admin.getByText('Gruppo Area Controllo salvato.')).toBeVisible();
@@ -115,4 +122,41 @@ test('the channels of each notification event are saved per group', async ({ bro
   await expect(lateStart.getByRole('checkbox').nth(0)).toBeChecked();
   await expect(lateStart.getByRole('checkbox').nth(1)).not.toBeChecked();
   await expect(lateStart.getByRole('checkbox').nth(2)).toBeChecked();
+});
+
+test('a group editor can grant only the abilities they hold, and only read a group holding more', async ({
+  browser,
+}) => {
+  const editing = ['employees.userGroups.list', 'employees.userGroups.view', 'employees.userGroups.edit'];
+  const admin = await openAs(browser, 'admin', 'Milano Duomo');
+  await admin.goto('/app/usersGroup/list');
+  await admin.getByRole('link', { name: 'Modifica: Ticket', exact: true }).click();
+  await setAbilities(admin, editing, true);
+  await saveGroup(admin);
+
+  const editor = await openAs(browser, 'ticket', 'Roma Termini');
+  await editor.goto('/app/usersGroup/list');
+  await editor.getByRole('link', { name: 'Modifica: Ticket', exact: true }).click();
+  await expect(editor.getByTestId('not-held-notice')).toBeVisible();
+  await editor.getByTestId('permission-search').fill('shops.cashRegister.close');
+  await expect(editor.locator('input[data-ability="shops.cashRegister.close"]')).toBeDisabled();
+  await editor.getByTestId('not-held-shops.cashRegister.close').hover();
+  await expect(editor.getByRole('tooltip')).toHaveText(
+    'Non hai questo permesso: puoi concedere solo i permessi che hai.',
+  );
+  await editor.screenshot({ path: 'test-results/e2e/user-group-not-held.png' });
+  // What the editor holds stays theirs to give or take.
+  await editor.getByTestId('permission-search').fill('employees.userGroups.view');
+  await expect(editor.locator('input[data-ability="employees.userGroups.view"]')).toBeEnabled();
+
+  // A group holding abilities the editor lacks is read-only.
+  await editor.goto('/app/usersGroup/list');
+  await editor.getByRole('link', { name: 'Modifica: Contabilità', exact: true }).click();
+  await expect(editor.getByTestId('not-delegable-notice')).toBeVisible();
+  await expect(editor.getByTestId('group-name')).toBeDisabled();
+  await expect(editor.getByRole('button', { name: 'Salva' })).toHaveCount(0);
+
+  await admin.reload();
+  await setAbilities(admin, editing, false);
+  await saveGroup(admin);
 });
