@@ -9,6 +9,7 @@ export * from './modules/files/files.schema';
 export * from './modules/invoices/invoices.schema';
 export * from './modules/language/language.schema';
 export * from './modules/notifications/notifications.schema';
+export * from './modules/payslips/payslips.schema';
 export * from './modules/sales/sales.schema';
 export * from './modules/shops/shops.schema';
 export * from './modules/user-groups/user-groups.schema';

@@ -43,7 +43,12 @@ describe('the demo at start-up', () => {
   it('never writes demo sales into a database it did not create, even with SEED_DEMO and the simulator on', async () => {
     // The same records without the demo's mark: a company's database holding its own data.
     await test.db.delete(installationFacts);
-    const mode = await prepareDemo({ db: test.db, storage: createStorage(test.config), config: demoOn, now });
+    const mode = await prepareDemo({
+      db: test.db,
+      storage: createStorage(test.config),
+      config: { ...demoOn, appKey: test.config.appKey },
+      now,
+    });
     expect(mode).toEqual({
       demoDatabase: false,
       salesFeed: false,

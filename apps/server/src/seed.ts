@@ -15,6 +15,7 @@ import { companies } from './modules/companies/companies.schema';
 import { users } from './modules/employees/employees.schema';
 import { fileEntries } from './modules/files/files.schema';
 import { companyRoot } from './modules/files/files.service';
+import { seedDemoPayslips } from './modules/payslips/payslips.seed';
 import { isDemoDatabase, markDemoDatabase, seedDemoSales } from './modules/sales/sales.seed';
 import { shopClosureDays, shops, shopWorkingHours, userShops } from './modules/shops/shops.schema';
 import { userGroupMembers, userGroupNotifications, userGroups } from './modules/user-groups/user-groups.schema';
@@ -133,7 +134,8 @@ export async function seedUserGroups(db: Database): Promise<void> {
       .returning({ id: userGroups.id });
     const administrators = isAdminGroup(group ? { id: group.id, name } : undefined);
     // Out of the box each group hears in the app of every event it may receive, administrators of the company's by
-    // email too; each group's page changes that (/app/usersGroup/notification/{id}/edit).
+    // email too, and everybody of their own payslips by email too (a former employee rarely opens the app); each
+    // group's page changes that (/app/usersGroup/notification/{id}/edit).
     const events = notificationEvents.filter(
       (event) => administrators || defaultGroupAbilities[name].includes(notificationEventCatalog[event].ability),
     );
@@ -142,7 +144,11 @@ export async function seedUserGroups(db: Database): Promise<void> {
         events.map((event) => ({
           groupId: group.id,
           event,
-          channels: administrators && notificationEventCatalog[event].scope === 'company' ? ['email', 'web'] : ['web'],
+          channels:
+            notificationEventCatalog[event].scope === 'person' ||
+            (administrators && notificationEventCatalog[event].scope === 'company')
+              ? ['email', 'web']
+              : ['web'],
         })),
       );
     }
@@ -633,12 +639,16 @@ export type DemoMode = {
 export async function prepareDemo(options: {
   db: Database;
   storage: Storage;
-  config: Pick<Config, 'seedDemo' | 'fiscalPrinter' | 'telegram'>;
+  config: Pick<Config, 'seedDemo' | 'fiscalPrinter' | 'telegram' | 'appKey'>;
   now: Date;
 }): Promise<DemoMode> {
   const { db, config, now } = options;
   const seededNow = config.seedDemo && (await databaseIsEmpty(db));
-  if (seededNow) await seedDemoData(db, options.storage, { sales: true, now });
+  if (seededNow) {
+    await seedDemoData(db, options.storage, { sales: true, now });
+    // Sealed with this installation's app key, so seeded here where the key is known.
+    await seedDemoPayslips(db, { storage: options.storage, appKey: config.appKey, now, uploadedBy: 'contabilita' });
+  }
   const demoDatabase = await isDemoDatabase(db);
   const refused: string[] = [];
   if (!demoDatabase && config.seedDemo) refused.push('SEED_DEMO');

@@ -15,6 +15,10 @@ export const todoKeys = [
   'fiscalClosesMissing',
   'cashDaysUnclosed',
   'invoiceRequests',
+  // Payslips and tax certificates split and waiting for review; the person's own not downloaded yet.
+  'payslipsToConvalidate',
+  'newPayslips',
+  'newTaxCertificates',
 ] as const;
 export type TodoKey = (typeof todoKeys)[number];
 
@@ -28,6 +32,7 @@ export const todoSchema = z.object({
   link: z.string().startsWith('/app'),
 });
 export type Todo = z.infer<typeof todoSchema>;
+export const todosAnswerSchema = dataOf(z.array(todoSchema));
 
 export const dashboardSchema = dataOf(
   z.object({

@@ -104,6 +104,13 @@ export const errorCodes = {
   expenseBlocked: 409,
   expenseAuthorisationUsed: 409,
   jobNotRetryable: 409,
+  // Payslips and tax certificates (issue 19).
+  payslipPdfRequired: 415,
+  payslipUploadProcessing: 409,
+  payslipsNotPending: 409,
+  payslipNotConvalidated: 409,
+  payslipBlacklisted: 409,
+  payslipBlacklistExists: 409,
   // Linking a Telegram chat needs a bot (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME).
   telegramNotConfigured: 409,
   notFound: 404,

@@ -242,8 +242,11 @@ type ShiftNotification = Extract<(typeof permissionCatalog.shifts)[number], `shi
 type NotificationEventSpec = {
   /** Who may receive it: holders of this ability (administrators hold every one). */
   ability: Ability;
-  /** A shop's event reaches that shop's people and whoever sees all shops; a company's, every holder. */
-  scope: 'company' | 'shop';
+  /**
+   * A shop's event reaches that shop's people and whoever sees all shops; a company's, every holder; a person's,
+   * only the people it names (their own payslip), if they hold the ability.
+   */
+  scope: 'company' | 'shop' | 'person';
 };
 
 /**
@@ -266,6 +269,10 @@ export const notificationEventCatalog = {
   'cashRegister.fiscalCloseMissing': { ability: 'shops.cashRegister.dailyClose', scope: 'shop' },
   /** Sunday evening: the week's cash may be filled now. */
   'cashRegister.weeklyCashDue': { ability: 'shops.cashRegister.closeWeekly', scope: 'shop' },
+  /** The person's payslip was convalidated: it can be downloaded. */
+  'payslips.available': { ability: 'employees.payslips.downloadOwn', scope: 'person' },
+  /** The person's tax certificate (CU) was convalidated. */
+  'taxCertificates.available': { ability: 'taxCertificates.view', scope: 'person' },
 } as const satisfies Record<string, NotificationEventSpec>;
 export type NotificationEvent = keyof typeof notificationEventCatalog;
 export const notificationEvents = Object.keys(notificationEventCatalog) as NotificationEvent[];

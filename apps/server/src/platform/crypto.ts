@@ -52,3 +52,24 @@ export function decryptSecret(appKey: string, sealed: string): string {
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(encrypted), decipher.final()]).toString('utf8');
 }
+
+/** The key for files at rest (payslips), apart from the secrets' key. */
+function fileKey(appKey: string): Buffer {
+  return createHash('sha256').update(`files\n${appKey}`).digest();
+}
+
+/** AES-256-GCM for a file's bytes: iv (12) · tag (16) · ciphertext. */
+export function sealBytes(appKey: string, plain: Uint8Array): Uint8Array {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', fileKey(appKey), iv);
+  const encrypted = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), encrypted]);
+}
+
+/** The bytes sealed by sealBytes; throws when they were changed or sealed with another key. */
+export function openBytes(appKey: string, sealed: Uint8Array): Uint8Array {
+  const bytes = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
+  const decipher = createDecipheriv('aes-256-gcm', fileKey(appKey), bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(12, 28));
+  return new Uint8Array(Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]));
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashToken, issueCsrfToken, isValidCsrfToken, newToken } from './crypto';
+import { hashToken, issueCsrfToken, isValidCsrfToken, newToken, openBytes, sealBytes } from './crypto';
 
 const appKey = 'unit-test-app-key-0123456789-abcdefghij';
 
@@ -41,5 +41,23 @@ describe('bearer tokens', () => {
     const token = newToken();
     expect(hashToken(token)).toBe(createHash('sha256').update(token).digest('hex'));
     expect(hashToken(token)).not.toBe(token);
+  });
+});
+
+describe('files sealed at rest', () => {
+  it('open to the same bytes with the same key, never show them, and differ every time', () => {
+    const plain = new TextEncoder().encode('%PDF-1.7 RSSMRA85T10A562S');
+    const sealed = sealBytes(appKey, plain);
+    expect(Buffer.from(sealed).includes(Buffer.from('RSSMRA85T10A562S'))).toBe(false);
+    expect(Buffer.from(sealBytes(appKey, plain)).equals(Buffer.from(sealed))).toBe(false);
+    expect(new TextDecoder().decode(openBytes(appKey, sealed))).toBe('%PDF-1.7 RSSMRA85T10A562S');
+  });
+
+  it('refuse bytes changed at rest or sealed with another key', () => {
+    const sealed = sealBytes(appKey, new Uint8Array([1, 2, 3, 4]));
+    const changed = sealed.slice();
+    changed[changed.length - 1] = (changed[changed.length - 1] as number) ^ 1;
+    expect(() => openBytes(appKey, changed)).toThrow();
+    expect(() => openBytes('another key', sealed)).toThrow();
   });
 });

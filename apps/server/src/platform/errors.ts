@@ -79,6 +79,24 @@ export function ruleOfIssue(issue: ValidationIssue): { rule: ValidationRule; par
   return { rule: 'invalid' };
 }
 
+/**
+ * The field errors of a Zod check run by hand (a multipart form's fields, which pass no route schema), with the same
+ * rules as a schema's: `input` is what was checked, for telling a missing value from a wrong one.
+ */
+export function fieldErrorsOf(
+  error: { issues: readonly { code: string; path: readonly PropertyKey[] }[] },
+  input: Record<string, unknown>,
+): NonNullable<AppError['fieldErrors']> {
+  const errors: NonNullable<AppError['fieldErrors']> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    const value = input[String(issue.path[0] ?? '')];
+    const rule = ruleOfIssue({ keyword: issue.code, instancePath: `/${field}`, params: { ...issue, input: value } });
+    errors[field] = [...(errors[field] ?? []), rule];
+  }
+  return errors;
+}
+
 /** The value a failed check was about, read from the request part that failed (Zod 4 leaves it out of its issues). */
 function inputAt(request: FastifyRequest, context: string | undefined, instancePath: string): unknown {
   const part = context === 'querystring' ? 'query' : context;

@@ -70,8 +70,20 @@ const mailNotificationJob = defineJob({
  * shop's event only that shop's members and whoever sees all shops, with the channels their groups chose for it.
  * One statement, however many people.
  */
-async function recipientsOf(db: Executor, event: NotificationEvent, shopId: number | null): Promise<Recipient[]> {
+async function recipientsOf(
+  db: Executor,
+  event: NotificationEvent,
+  shopId: number | null,
+  userIds: readonly number[] | null,
+): Promise<Recipient[]> {
   const { ability } = notificationEventCatalog[event];
+  const personCondition =
+    userIds === null
+      ? sql`true`
+      : sql`u.id IN (${sql.join(
+          userIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
   const shopCondition =
     shopId === null
       ? sql`true`
@@ -99,6 +111,7 @@ async function recipientsOf(db: Executor, event: NotificationEvent, shopId: numb
       AND (fg.admin OR EXISTS (SELECT 1 FROM user_group_members m JOIN user_groups g ON g.id = m.group_id
                                WHERE m.user_id = u.id AND ${ability} = ANY(g.permissions)))
       AND ${shopCondition}
+      AND ${personCondition}
     ORDER BY u.id`);
   return (answer as unknown as { rows: Recipient[] }).rows;
 }
@@ -116,6 +129,8 @@ export async function notify(
     params?: Record<string, string | number>;
     link?: string | null;
     actorId?: number | null;
+    /** For a person's event: who it is about (each told if they hold its ability). */
+    userIds?: readonly number[];
   },
 ): Promise<{ recipients: number }> {
   const { event } = options;
@@ -123,12 +138,17 @@ export async function notify(
   if (!spec) throw new Error(`unknown notification event "${event}"`);
   const shopId = options.shopId ?? null;
   if (spec.scope === 'shop' && shopId === null) throw new Error(`${event} is a shop's event: say which shop`);
+  if (spec.scope === 'person' && !options.userIds) throw new Error(`${event} is a person's event: say whose`);
+  if (spec.scope === 'person' && options.userIds?.length === 0) return { recipients: 0 };
   const params = options.params ?? {};
   const link = options.link ?? null;
   const actorId = options.actorId ?? null;
   // A company event reaches every holder, wherever it happened.
   const scopeShop = spec.scope === 'shop' ? shopId : null;
-  const recipients = (await recipientsOf(db, event, scopeShop)).filter((recipient) => recipient.id !== actorId);
+  const userIds = spec.scope === 'person' ? (options.userIds ?? []) : null;
+  const recipients = (await recipientsOf(db, event, scopeShop, userIds)).filter(
+    (recipient) => recipient.id !== actorId,
+  );
 
   await writeWebNotifications(
     db,

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
+import { openBytes, sealBytes } from './crypto';
 import { withoutControlCharacters } from './file-transfer';
 
 export type Storage = {
@@ -39,6 +40,18 @@ export function createLocalStorage(root: string): Storage {
     },
     get: async (key) => new Uint8Array(await readFile(pathOf(key))),
     remove: async (key) => rm(pathOf(key), { force: true }),
+  };
+}
+
+/**
+ * The same storage with every file sealed with the app key (AES-256-GCM) before it leaves the process: what a copy of
+ * the disk or the bucket reveals of a payslip is nothing. A file changed at rest fails to open rather than being served.
+ */
+export function sealedStorage(inner: Storage, appKey: string): Storage {
+  return {
+    put: (area, bytes, extension) => inner.put(area, sealBytes(appKey, bytes), extension),
+    get: async (key) => openBytes(appKey, await inner.get(key)),
+    remove: (key) => inner.remove(key),
   };
 }
 

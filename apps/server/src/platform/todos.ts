@@ -18,18 +18,29 @@ export type TodoContext = {
   today: string;
 };
 
+/** The context without a shop: what a person's own to-dos need (a former employee has no shop). */
+export type ShoplessTodoContext = Omit<TodoContext, 'shopId'>;
+
+type Answer = Promise<Omit<Todo, 'key'> | null>;
+
 export type TodoProvider = {
   key: TodoKey;
   /** Asked only for people holding this ability (administrators hold every one). */
   ability: Ability;
-  count: (context: TodoContext) => Promise<Omit<Todo, 'key'> | null>;
-};
+} & (
+  | { shopless?: false; count: (context: TodoContext) => Answer }
+  /** Asked with or without a chosen shop: the person's own things. */
+  | { shopless: true; count: (context: ShoplessTodoContext) => Answer }
+);
 
 export type TodoRegistry = {
   /** Called once per provider by its area, where the area registers its routes. */
   register: (provider: TodoProvider) => void;
-  /** What waits for the caller, in the order of `todoKeys`: the providers they may ask, queried in parallel. */
-  list: (context: TodoContext) => Promise<Todo[]>;
+  /**
+   * What waits for the caller, in the order of `todoKeys`: the providers they may ask, queried in parallel; without a
+   * chosen shop, only the shopless ones.
+   */
+  list: (context: ShoplessTodoContext & { shopId: number | null }) => Promise<Todo[]>;
 };
 
 const position = (key: TodoKey) => todoKeys.indexOf(key);
@@ -43,10 +54,16 @@ export function createTodoRegistry(): TodoRegistry {
     },
     async list(context) {
       const { session } = context;
+      const { shopId } = context;
       const allowed = [...providers.values()]
         .filter((provider) => session.isAdmin || session.abilities.has(provider.ability))
+        .filter((provider) => provider.shopless || shopId !== null)
         .sort((first, second) => position(first.key) - position(second.key));
-      const answers = await Promise.all(allowed.map((provider) => provider.count(context)));
+      const answers = await Promise.all(
+        allowed.map((provider) =>
+          provider.shopless ? provider.count(context) : provider.count({ ...context, shopId: shopId as number }),
+        ),
+      );
       return allowed.flatMap((provider, index) => {
         const answer = answers[index];
         return answer && answer.count > 0 ? [{ key: provider.key, ...answer }] : [];

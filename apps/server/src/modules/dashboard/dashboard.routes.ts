@@ -1,5 +1,6 @@
 // The dashboard of the signed-in user in the chosen shop (spec §2 Dashboard): its facts and what waits for them.
-import { dashboardSchema } from '@bottega/contracts/dashboard';
+import { dashboardSchema, todosAnswerSchema } from '@bottega/contracts/dashboard';
+import { businessDate } from '@bottega/contracts/dates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf, shopOf } from '../../platform/access';
 import { currentTime } from '../../platform/clock';
@@ -27,5 +28,26 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         todos: app.todos,
       }),
     }),
+  );
+
+  app.get(
+    '/api/dashboard/todos',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['dashboard'],
+        description:
+          'The caller’s to-dos without the shop’s facts: for people with no shop or no dashboard ability (a former ' +
+          'employee sees their new payslips here). With a chosen shop, the shop’s to-dos too.',
+        response: { 200: todosAnswerSchema },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const now = currentTime(app.config);
+      return {
+        data: await app.todos.list({ db: app.db, session, shopId: session.shopId, now, today: businessDate(now) }),
+      };
+    },
   );
 };

@@ -54,10 +54,10 @@ function misprinted(code: string): string {
 const euro = (cents: number) =>
   `€ ${new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, useGrouping: 'always' }).format(cents / 100)}`;
 
-function header(page: PDFPage, font: PDFFont, company: GeneratedCompany, month: string) {
+function header(page: PDFPage, font: PDFFont, company: GeneratedCompany, title: string) {
   page.drawText(company.name, { x: 40, y: 800, size: 14, font });
   page.drawText(`P.IVA ${company.vatNumber} - C.F. ${company.vatNumber}`, { x: 40, y: 782, size: 9, font });
-  page.drawText(`CEDOLINO PAGA - ${month}`, { x: 380, y: 800, size: 11, font });
+  page.drawText(title, { x: 340, y: 800, size: 11, font });
 }
 
 /** Figures that change with the person and the page, so pages are not identical. */
@@ -83,6 +83,8 @@ function body(page: PDFPage, font: PDFFont, seed: number, pageOf: string) {
 export async function generateConsultantFile(options: {
   company: GeneratedCompany;
   month: string;
+  /** The document's title (default: a payslip's, CEDOLINO PAGA). */
+  title?: string;
   employees: readonly GeneratedEmployee[];
   faults?: readonly GeneratedFault[];
 }): Promise<{ pdf: Uint8Array; owners: (string | null)[] }> {
@@ -113,7 +115,7 @@ export async function generateConsultantFile(options: {
       const misprint =
         number === employee.pages &&
         faults.some((f) => f.kind === 'misprintedCode' && f.fiscalCode === employee.fiscalCode);
-      header(page, font, company, options.month);
+      header(page, font, company, `${options.title ?? 'CEDOLINO PAGA'} - ${options.month}`);
       page.drawText(`Dipendente: ${employee.name}`, { x: 40, y: 740, size: 11, font });
       page.drawText(`Codice fiscale: ${misprint ? misprinted(employee.fiscalCode) : employee.fiscalCode}`, {
         x: 40,
@@ -126,7 +128,7 @@ export async function generateConsultantFile(options: {
     if (faults.some((f) => f.kind === 'strayPage' && f.after === employee.fiscalCode)) {
       const page = doc.addPage([595, 842]);
       owners.push(null);
-      header(page, font, options.company, options.month);
+      header(page, font, options.company, `${options.title ?? 'CEDOLINO PAGA'} - ${options.month}`);
       page.drawText('Riepilogo contributi del mese', { x: 40, y: 740, size: 11, font });
     }
   }

@@ -17,6 +17,9 @@ const standardFontDataUrl = `${
   ).href
 }/`;
 
+/** The file is no PDF pdf.js can open: no retry will change that. */
+export class UnreadablePdf extends Error {}
+
 export type PageReading = {
   /** 1-based, as people count pages. */
   page: number;
@@ -53,15 +56,23 @@ export function vatNumbersIn(text: string): string[] {
   return [...found];
 }
 
-/** Each page's text and codici fiscali, page by page (pdf.js keeps one page in memory at a time). */
-export async function readPages(pdf: Uint8Array): Promise<PageReading[]> {
+/**
+ * Each page's text and codici fiscali, page by page (pdf.js keeps one page in memory at a time); `onPage` hears of
+ * each page read, for a progress bar. A file pdf.js cannot open (damaged, password-protected) throws UnreadablePdf.
+ */
+export async function readPages(
+  pdf: Uint8Array,
+  onPage?: (page: number, pages: number) => Promise<void>,
+): Promise<PageReading[]> {
   // pdf.js takes the buffer over (it is detached afterwards): it reads a copy, the caller keeps the original.
   const document = await getDocument({
     data: pdf.slice(),
     standardFontDataUrl,
     useSystemFonts: false,
     verbosity: 0,
-  }).promise;
+  }).promise.catch((error: unknown) => {
+    throw new UnreadablePdf(error instanceof Error ? error.message : String(error));
+  });
   try {
     const readings: PageReading[] = [];
     for (let number = 1; number <= document.numPages; number += 1) {
@@ -75,6 +86,7 @@ export async function readPages(pdf: Uint8Array): Promise<PageReading[]> {
         vatNumbers: vatNumbersIn(text),
       });
       page.cleanup();
+      await onPage?.(number, document.numPages);
     }
     return readings;
   } finally {
