@@ -26,7 +26,7 @@ const salesJourney = /sales\.spec\.ts$/;
 // sends its mails to the catcher (invitations, resets, confirmations), the second takes the journeys that send none.
 const secondTodayPort = port + 30;
 const secondTodayDataDir = mkdtempSync(path.join(tmpdir(), 'bottega-e2e-today-2-'));
-const secondTodayJourneys = /\/(dashboard|notifications|profile|shops|small-screens|user-groups)\.spec\.ts$/;
+const secondTodayJourneys = /\/(dashboard|notifications|payslips|profile|shops|small-screens|user-groups)\.spec\.ts$/;
 
 function server(options: {
   port: number;

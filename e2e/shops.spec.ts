@@ -3,7 +3,15 @@ import { openAs, openMenuSection, pick } from './helpers';
 
 test('a company and a shop are created with working hours and a closure day, found in the lists, and the shop is closed', async ({
   browser,
-}) => {
+}, testInfo) => {
+  // A retry works on a database where the first attempt may have saved its company and shop: its own names.
+  const attempt = testInfo.retry;
+  const tag = attempt ? ` ${attempt + 1}` : '';
+  const company = `Bottega Sport${tag} S.r.l.`;
+  const companyCode = `BSPORT${attempt ? attempt + 1 : ''}`;
+  const shop = `Bergamo Città Alta${tag}`;
+  const shopCode = `BG0${attempt + 1}`;
+  const search = attempt ? `Alta${tag}` : 'bergamo';
   const admin = await openAs(browser, 'admin', 'Milano Duomo');
 
   // The company: the partita IVA is checked digit by digit.
@@ -11,30 +19,30 @@ test('a company and a shop are created with working hours and a closure day, fou
   await admin.getByRole('link', { name: 'Aziende', exact: true }).click();
   await expect(admin.getByTestId('company-row-BMODA')).toBeVisible();
   await admin.getByRole('link', { name: 'Nuova azienda' }).click();
-  await admin.getByTestId('company-name').fill('Bottega Sport S.r.l.');
-  await admin.getByTestId('company-code').fill('bsport');
+  await admin.getByTestId('company-name').fill(company);
+  await admin.getByTestId('company-code').fill(companyCode.toLowerCase());
   await admin.getByTestId('company-vat').fill('007 431 101 50');
   await admin.getByRole('button', { name: 'Salva' }).click();
   await expect(admin.getByText('La cifra di controllo della partita IVA non è corretta.')).toBeVisible();
   await admin.getByTestId('company-vat').fill('007 431 101 57');
   await admin.getByRole('button', { name: 'Salva' }).click();
-  await expect(admin.getByText('Azienda Bottega Sport S.r.l. salvata.')).toBeVisible();
+  await expect(admin.getByText(`Azienda ${company} salvata.`)).toBeVisible();
   await expect(admin).toHaveURL(/\/app\/company\/\d+\/edit$/);
-  await expect(admin.getByTestId('company-code')).toHaveValue('BSPORT');
+  await expect(admin.getByTestId('company-code')).toHaveValue(companyCode);
   await expect(admin.getByTestId('company-vat')).toHaveValue('00743110157');
 
   await admin.getByRole('link', { name: 'Torna alle aziende' }).click();
-  await admin.getByTestId('company-search').fill('sport');
-  await expect(admin.getByTestId('company-row-BSPORT')).toBeVisible();
+  await admin.getByTestId('company-search').fill(companyCode.toLowerCase());
+  await expect(admin.getByTestId(`company-row-${companyCode}`)).toBeVisible();
   await expect(admin.getByTestId('company-row-BMODA')).toHaveCount(0);
 
   // The shop, with every field of the form.
   await admin.getByRole('link', { name: 'Negozi', exact: true }).click();
   await expect(admin.getByTestId('shop-row-MI01')).toBeVisible();
   await admin.getByRole('link', { name: 'Nuovo negozio' }).click();
-  await admin.getByTestId('shop-name').fill('Bergamo Città Alta');
-  await admin.getByTestId('shop-code').fill('bg01');
-  await pick(admin, 'shop-companyId', 'Bottega Sport S.r.l.');
+  await admin.getByTestId('shop-name').fill(shop);
+  await admin.getByTestId('shop-code').fill(shopCode.toLowerCase());
+  await pick(admin, 'shop-companyId', company);
   await admin.getByTestId('shop-section').fill('Nord');
   await admin.getByTestId('shop-address').fill('Via Gombito 7');
   await admin.getByTestId('shop-city').fill('Bergamo');
@@ -56,9 +64,9 @@ test('a company and a shop are created with working hours and a closure day, fou
   await expect(admin.getByText('Il CAP deve avere 5 cifre.')).toBeVisible();
   await admin.getByTestId('shop-cap').fill('24129');
   await admin.getByRole('button', { name: 'Salva' }).first().click();
-  await expect(admin.getByText('Negozio Bergamo Città Alta salvato.')).toBeVisible();
+  await expect(admin.getByText(`Negozio ${shop} salvato.`)).toBeVisible();
   await expect(admin).toHaveURL(/\/app\/shops\/\d+\/edit$/);
-  await expect(admin.getByTestId('shop-code')).toHaveValue('BG01');
+  await expect(admin.getByTestId('shop-code')).toHaveValue(shopCode);
   await expect(admin.getByTestId('shop-province')).toHaveValue('BG');
 
   // The router password is never sent with the shop: the form says whether it is set, and shows it on request.
@@ -96,24 +104,24 @@ test('a company and a shop are created with working hours and a closure day, fou
 
   // Found in the list by search and by company.
   await admin.getByRole('link', { name: 'Torna ai negozi' }).click();
-  await admin.getByTestId('shop-search').fill('bergamo');
-  await expect(admin.getByTestId('shop-row-BG01')).toBeVisible();
+  await admin.getByTestId('shop-search').fill(search);
+  await expect(admin.getByTestId(`shop-row-${shopCode}`)).toBeVisible();
   await expect(admin.getByTestId('shop-row-MI01')).toHaveCount(0);
   await admin.getByTestId('shop-search').fill('');
-  await pick(admin, 'filter-company', 'Bottega Sport S.r.l.');
-  await expect(admin.getByTestId('shop-row-BG01')).toBeVisible();
+  await pick(admin, 'filter-company', company);
+  await expect(admin.getByTestId(`shop-row-${shopCode}`)).toBeVisible();
   await expect(admin.getByTestId('shops-total')).toHaveText('1 negozio');
 
   // A company with shops cannot be deleted.
   await admin.goto('/app/company/list');
-  await admin.getByRole('button', { name: 'Elimina: Bottega Sport S.r.l.' }).click();
+  await admin.getByRole('button', { name: `Elimina: ${company}` }).click();
   await admin.getByTestId('confirm').click();
   await expect(admin.getByRole('alert')).toContainText("L'azienda ha ancora negozi (1)");
   await admin.getByRole('button', { name: 'Annulla' }).click();
 
   // Closing the shop: it leaves the open shops and shows among the closed ones.
-  await admin.goto('/app/shops/list?search=bergamo');
-  await admin.getByRole('link', { name: 'Chiusure: Bergamo Città Alta' }).click();
+  await admin.goto(`/app/shops/list?search=${encodeURIComponent(search)}`);
+  await admin.getByRole('link', { name: `Chiusure: ${shop}`, exact: true }).click();
   await expect(admin.getByTestId('closure-state')).toHaveText('Il negozio è aperto.');
   await admin.getByTestId('closures-closed').check();
   await admin.getByTestId('closures-closedOn').fill('2026-12-31');
@@ -121,11 +129,13 @@ test('a company and a shop are created with working hours and a closure day, fou
   await expect(admin.getByText('Negozio chiuso dal 31/12/2026.')).toBeVisible();
   await expect(admin.getByTestId('closure-state')).toHaveText('Il negozio è chiuso dal 31/12/2026.');
 
-  await admin.goto('/app/shops/list?search=bergamo');
+  await admin.goto(`/app/shops/list?search=${encodeURIComponent(search)}`);
   await expect(admin.getByTestId('shops-empty')).toBeVisible();
   await admin.getByTestId('filter-status').getByText('Chiusi').click();
-  await expect(admin.getByTestId('shop-row-BG01')).toBeVisible();
-  await expect(admin.getByTestId('shop-row-BG01').getByTestId('closed-badge')).toHaveText('Chiuso dal 31/12/2026');
+  await expect(admin.getByTestId(`shop-row-${shopCode}`)).toBeVisible();
+  await expect(admin.getByTestId(`shop-row-${shopCode}`).getByTestId('closed-badge')).toHaveText(
+    'Chiuso dal 31/12/2026',
+  );
 });
 
 test('a user without "all shops" sees only their shops, and no other shop opens', async ({ browser }) => {

@@ -30,3 +30,8 @@ export const companySchema = z.object({
 export type Company = z.infer<typeof companySchema>;
 export const companyAnswerSchema = dataOf(companySchema);
 export const companyPageSchema = pageOf(companySchema);
+
+/** A company by name, for pickers outside the companies screens (payslips): names only, to anyone signed in. */
+export const companyOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+export type CompanyOption = z.infer<typeof companyOptionSchema>;
+export const companyOptionsAnswerSchema = dataOf(z.array(companyOptionSchema));

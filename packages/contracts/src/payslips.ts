@@ -231,6 +231,13 @@ export const payslipBlacklistEntrySchema = z.object({
 export type PayslipBlacklistEntry = z.infer<typeof payslipBlacklistEntrySchema>;
 export const payslipBlacklistPageSchema = pageOf(payslipBlacklistEntrySchema);
 export const payslipBlacklistEntryAnswerSchema = dataOf(payslipBlacklistEntrySchema);
+/** People who may be listed: current and former employees, by name, surname or codice fiscale. */
+export const payslipBlacklistCandidatesQuerySchema = z.object({ search: text(100).default('') });
+export const payslipBlacklistCandidatesAnswerSchema = dataOf(
+  z.array(personSchema.extend({ fiscalCode: z.string().nullable(), former: z.boolean() })),
+);
+export type PayslipBlacklistCandidate = z.infer<typeof payslipBlacklistCandidatesAnswerSchema>['data'][number];
+
 export const payslipBlacklistBodySchema = z.object({
   userId: z.number().int().positive(),
   expiresOn: isoDateSchema.nullable().default(null),

@@ -6,6 +6,7 @@ import { developerRoutes } from '../features/developer/developer.routes';
 import { employeesRoutes } from '../features/employees/employees.routes';
 import { filesRoutes } from '../features/files/files.routes';
 import { notificationsRoutes } from '../features/notifications/notifications.routes';
+import { ownPayslipsRoutes, payslipsRoutes } from '../features/payslips/payslips.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
 import { salesRoutes } from '../features/sales/sales.routes';
 import { shopsRoutes } from '../features/shops/shops.routes';
@@ -16,6 +17,7 @@ export const appRoutes: AppRoute[] = [
   ...dashboardRoutes,
   ...developerRoutes,
   ...employeesRoutes,
+  ...payslipsRoutes,
   ...userGroupsRoutes,
   ...shopsRoutes,
   ...salesRoutes,
@@ -23,5 +25,6 @@ export const appRoutes: AppRoute[] = [
   ...companiesRoutes,
   ...filesRoutes,
   ...profileRoutes,
+  ...ownPayslipsRoutes,
   ...notificationsRoutes,
 ];

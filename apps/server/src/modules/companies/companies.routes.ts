@@ -4,11 +4,19 @@ import {
   companyAnswerSchema,
   companyBodySchema,
   companyListQuerySchema,
+  companyOptionsAnswerSchema,
   companyPageSchema,
 } from '@bottega/contracts/companies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access';
-import { createCompany, deleteCompany, getCompany, listCompanies, updateCompany } from './companies.service';
+import {
+  createCompany,
+  deleteCompany,
+  getCompany,
+  listCompanies,
+  listCompanyOptions,
+  updateCompany,
+} from './companies.service';
 
 const tags = ['companies'];
 
@@ -20,6 +28,20 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: companyListQuerySchema, response: { 200: companyPageSchema } },
     },
     async (request) => listCompanies({ db: app.db, ...request.query }),
+  );
+
+  app.get(
+    '/api/companies/options',
+    {
+      // The group's company names are on every payslip and document: any signed-in person may pick one.
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        description: 'Every company by name, for pickers outside the companies screens (payslips, tax certificates).',
+        response: { 200: companyOptionsAnswerSchema },
+      },
+    },
+    async () => ({ data: await listCompanyOptions(app.db) }),
   );
 
   app.post(

@@ -1,7 +1,7 @@
 // Companies: the legal entities shops belong to. Rules: the company id and the VAT number are each
 // used by one company only; a company that still has shops (closed ones too) cannot be deleted.
 // Every change is audited with what changed.
-import type { Company, CompanyValues } from '@bottega/contracts/companies';
+import type { Company, CompanyOption, CompanyValues } from '@bottega/contracts/companies';
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit';
 import { containsPattern, type Database, type Executor } from '../../platform/db';
@@ -135,4 +135,9 @@ export async function deleteCompany(options: { db: Database; actorId: number; id
       data: { values: { name: company.name, companyCode: company.companyCode, vatNumber: company.vatNumber } },
     });
   });
+}
+
+/** Every company's id and name, by name. */
+export async function listCompanyOptions(db: Executor): Promise<CompanyOption[]> {
+  return db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.name));
 }

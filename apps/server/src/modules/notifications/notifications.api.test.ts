@@ -270,6 +270,9 @@ describe('GET /api/notifications/preferences', () => {
           { event: 'cashRegister.awaitingConfirmation', channels: ['web', 'telegram'] },
           { event: 'cashRegister.fiscalCloseMissing', channels: [] },
           { event: 'cashRegister.weeklyCashDue', channels: ['email'] },
+          // Their own payslips and tax certificates: nothing chosen any more.
+          { event: 'payslips.available', channels: [] },
+          { event: 'taxCertificates.available', channels: [] },
         ],
         groups: [{ id: groupId, name: 'Dipendente' }],
         mayEdit: false,

@@ -621,3 +621,32 @@ describe('the demo', () => {
     }
   });
 });
+
+describe('what each screen lists with its own ability', () => {
+  it('the convalidate screen its pending uploads, the delete screen the deletable ones, the blacklist its candidates', async () => {
+    const convalidator = await withAbilities(['employees.payslips.convalidate']);
+    const deleter = await withAbilities(['employees.payslips.delete']);
+    const lister = await withAbilities(['employees.payslips.blacklist.add']);
+    const pending = await api(test.app, { url: '/api/payslips/uploads/pending', token: convalidator.token });
+    expect(pending.statusCode, pending.body).toBe(200);
+    for (const upload of pending.json().data) expect(upload.counts.convalidated).toBeLessThan(upload.counts.payslips);
+    expect((await api(test.app, { url: '/api/payslips/uploads', token: convalidator.token })).statusCode).toBe(403);
+    const deletable = await api(test.app, { url: '/api/payslips/uploads/deletable', token: deleter.token });
+    expect(deletable.json().data.length).toBeGreaterThan(0);
+    for (const upload of deletable.json().data) expect(upload.state).not.toBe('processing');
+    const person = staff[5] as (typeof staff)[0];
+    const found = await api(test.app, {
+      url: `/api/payslips/blacklist/candidates?search=${person.fiscalCode.slice(0, 8).toLowerCase()}`,
+      token: lister.token,
+    });
+    expect(found.json().data).toEqual([
+      expect.objectContaining({ id: person.id, fiscalCode: person.fiscalCode, former: true }),
+    ]);
+    expect((await api(test.app, { url: '/api/payslips/blacklist/candidates', token: deleter.token })).statusCode).toBe(
+      403,
+    );
+    // Company names for the pickers, to anyone signed in.
+    const options = await api(test.app, { url: '/api/companies/options', token: nobody.token });
+    expect(options.json().data).toEqual(expect.arrayContaining([{ id: company.id, name: company.name }]));
+  });
+});

@@ -92,7 +92,7 @@ export const splitUploadJob = defineJob({
 
     let readings: Awaited<ReturnType<typeof readPages>>;
     try {
-      readings = await readPages(source, (page, pages) => progress(page, pages * 2, `read:${page}/${pages}`));
+      readings = await readPages(source, (page, pages) => progress(page, pages * 2, `${page}/${pages}`));
     } catch (error) {
       if (!(error instanceof UnreadablePdf)) throw error;
       // No retry will make it readable: the upload says so, the job ends.
@@ -120,7 +120,7 @@ export const splitUploadJob = defineJob({
         await progress(
           pages + Math.round(((index + 1) / toWrite.length) * pages),
           pages * 2,
-          `write:${index + 1}/${toWrite.length}`,
+          `${index + 1}/${toWrite.length} PDF`,
         );
       }
       await complete(async (tx) => {

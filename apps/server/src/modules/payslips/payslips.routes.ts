@@ -12,6 +12,8 @@ import {
   payslipApiBase,
   payslipArchiveQuerySchema,
   payslipBlacklistBodySchema,
+  payslipBlacklistCandidatesAnswerSchema,
+  payslipBlacklistCandidatesQuerySchema,
   payslipBlacklistEntryAnswerSchema,
   payslipBlacklistPageSchema,
   payslipConvalidateAnswerSchema,
@@ -42,6 +44,7 @@ import {
   getUpload,
   listArchive,
   listBlacklist,
+  listBlacklistCandidates,
   listItems,
   listOwn,
   listUploads,
@@ -110,6 +113,36 @@ export const payslipsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, querystring: payslipUploadListQuerySchema, response: { 200: payslipUploadPageSchema } },
       },
       async (request) => listUploads({ db: app.db, kind, query: request.query }),
+    );
+
+    // The convalidate and delete screens list uploads with their own abilities (the log's may not be held).
+    app.get(
+      `${base}/uploads/pending`,
+      {
+        config: { access: can.convalidate },
+        schema: {
+          tags,
+          description: 'The uploads with payslips still to convalidate, newest first.',
+          querystring: payslipUploadListQuerySchema.omit({ pending: true }),
+          response: { 200: payslipUploadPageSchema },
+        },
+      },
+      async (request) => listUploads({ db: app.db, kind, query: { ...request.query, pending: true } }),
+    );
+
+    app.get(
+      `${base}/uploads/deletable`,
+      {
+        config: { access: can.delete },
+        schema: {
+          tags,
+          description: 'The uploads that may be deleted (not being split), newest first.',
+          querystring: payslipUploadListQuerySchema.omit({ pending: true }),
+          response: { 200: payslipUploadPageSchema },
+        },
+      },
+      async (request) =>
+        listUploads({ db: app.db, kind, query: { ...request.query, pending: false, deletable: true } }),
     );
 
     app.get(
@@ -272,6 +305,20 @@ export const payslipsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: paginationQuerySchema, response: { 200: payslipBlacklistPageSchema } },
     },
     async (request) => listBlacklist({ db: app.db, query: request.query, today: businessDate(now()) }),
+  );
+
+  app.get(
+    '/api/payslips/blacklist/candidates',
+    {
+      config: { access: 'employees.payslips.blacklist.add' },
+      schema: {
+        tags,
+        description: 'Up to 20 current and former employees matching the search (name, surname or codice fiscale).',
+        querystring: payslipBlacklistCandidatesQuerySchema,
+        response: { 200: payslipBlacklistCandidatesAnswerSchema },
+      },
+    },
+    async (request) => ({ data: await listBlacklistCandidates({ db: app.db, search: request.query.search }) }),
   );
 
   app.post(

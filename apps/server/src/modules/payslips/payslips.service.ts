@@ -7,6 +7,7 @@ import type { Job } from '@bottega/contracts/jobs';
 import type {
   OwnPayslips,
   Payslip,
+  PayslipBlacklistCandidate,
   PayslipBlacklistEntry,
   PayslipItem,
   PayslipItemOutcome,
@@ -16,11 +17,12 @@ import type {
   PayslipUploadFields,
 } from '@bottega/contracts/payslips';
 import { payslipAbilities, payslipItemOutcomes } from '@bottega/contracts/payslips';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Ability } from '@bottega/contracts/permissions';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
 import { writeAudit } from '../../platform/audit';
-import type { Database, Executor } from '../../platform/db';
+import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Upload } from '../../platform/file-transfer';
 import { enqueueJob, toJob } from '../../platform/jobs';
@@ -37,7 +39,7 @@ import { payslipBlacklist, payslips, payslipUploadItems, payslipUploads } from '
 type Files = { storage: Storage; config: Pick<Config, 'appKey'> };
 type Pagination = { page: number; perPage: number };
 
-const holds = (session: SessionContext, ability: string) => session.isAdmin || session.abilities.has(ability as never);
+const holds = (session: SessionContext, ability: Ability) => session.isAdmin || session.abilities.has(ability);
 
 const uploader = alias(users, 'uploader');
 
@@ -209,11 +211,12 @@ export async function startUpload(
 export async function listUploads(options: {
   db: Executor;
   kind: PayslipKind;
-  query: Pagination & { companyId?: number; year?: number; pending: boolean };
+  query: Pagination & { companyId?: number; year?: number; pending: boolean; deletable?: boolean };
 }): Promise<{ data: PayslipUpload[]; meta: { page: number; perPage: number; total: number } }> {
   const { db, kind, query } = options;
   const where = and(
     eq(payslipUploads.kind, kind),
+    query.deletable ? ne(payslipUploads.state, 'processing') : undefined,
     query.companyId ? eq(payslipUploads.companyId, query.companyId) : undefined,
     query.year ? eq(payslipUploads.year, query.year) : undefined,
     query.pending
@@ -419,7 +422,7 @@ export async function listArchive(options: {
 }): Promise<{ data: Payslip[]; meta: { page: number; perPage: number; total: number } }> {
   const { db, kind, query } = options;
   const search = query.search?.trim();
-  const like = search ? `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : null;
+  const like = search ? containsPattern(search) : null;
   const where = and(
     eq(payslips.kind, kind),
     eq(payslips.status, 'convalidated'),
@@ -821,4 +824,39 @@ export function ownNewCondition(userId: number, kind: PayslipKind): SQL | undefi
     eq(payslips.status, 'convalidated'),
     isNull(payslips.firstDownloadedAt),
   );
+}
+
+/** Who may be put on the blacklist: current and former employees (not deleted), by name, surname or codice fiscale. */
+export async function listBlacklistCandidates(options: {
+  db: Executor;
+  search: string;
+}): Promise<PayslipBlacklistCandidate[]> {
+  const search = options.search.trim();
+  const like = search ? containsPattern(search) : null;
+  const rows = await options.db
+    .select({
+      id: users.id,
+      name: users.name,
+      surname: users.surname,
+      fiscalCode: users.fiscalCode,
+      employeeType: users.employeeType,
+    })
+    .from(users)
+    .where(
+      and(
+        isNull(users.deletedAt),
+        like
+          ? or(
+              ilike(users.name, like),
+              ilike(users.surname, like),
+              ilike(users.fiscalCode, like),
+              ilike(sql`${users.name} || ' ' || ${users.surname}`, like),
+              ilike(sql`${users.surname} || ' ' || ${users.name}`, like),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(users.surname), asc(users.name), asc(users.id))
+    .limit(20);
+  return rows.map(({ employeeType, ...row }) => ({ ...row, former: employeeType === 'EX' }));
 }

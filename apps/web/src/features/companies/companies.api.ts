@@ -1,5 +1,5 @@
 // Companies: list, one company, save and delete; a change refreshes the shop screens that name companies.
-import type { Company, CompanyBody } from '@bottega/contracts/companies';
+import type { Company, CompanyBody, CompanyOption } from '@bottega/contracts/companies';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -12,6 +12,14 @@ export function useCompanies(query: { page: number; perPage: number; search: str
     queryKey: [...key, 'list', query],
     queryFn: () => api<Page<Company>>('/api/companies', { query }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Every company by name (GET /api/companies/options): for pickers outside the companies screens, to anyone. */
+export function useCompanyOptions() {
+  return useQuery({
+    queryKey: [...key, 'options'],
+    queryFn: async () => (await api<{ data: CompanyOption[] }>('/api/companies/options')).data,
   });
 }
 

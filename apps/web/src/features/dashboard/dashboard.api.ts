@@ -1,4 +1,4 @@
-import type { Dashboard } from '@bottega/contracts/dashboard';
+import type { Dashboard, Todo } from '@bottega/contracts/dashboard';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -9,6 +9,15 @@ export function useDashboard(enabled: boolean) {
   return useQuery({
     queryKey: dashboardKey,
     queryFn: async () => (await api<{ data: Dashboard }>('/api/dashboard')).data,
+    enabled,
+  });
+}
+
+/** The person's to-dos alone (GET /api/dashboard/todos): for those without a shop or the dashboard's facts. */
+export function useTodos(enabled: boolean) {
+  return useQuery({
+    queryKey: [...dashboardKey, 'todos'],
+    queryFn: async () => (await api<{ data: Todo[] }>('/api/dashboard/todos')).data,
     enabled,
   });
 }

@@ -24,14 +24,17 @@ import {
   IconCalendar,
   IconCalendarWeek,
   IconCashRegister,
+  IconCertificate,
   IconChecks,
   IconChevronLeft,
   IconChevronRight,
   IconCircleCheck,
+  IconFileCheck,
   IconFileInvoice,
   IconListCheck,
   IconPrinter,
   IconReceipt,
+  IconReceipt2,
   IconShieldCheck,
   IconUserCheck,
   IconUsers,
@@ -43,7 +46,7 @@ import { formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
 import { useAuthUser } from '../../auth/auth.api';
 import { useOpenCashDay } from '../../cash-register/use-open-cash-day';
-import { useDashboard } from '../dashboard.api';
+import { useDashboard, useTodos } from '../dashboard.api';
 
 /** Each area's to-do has its icon: a new key in the contract asks for one here. */
 const todoIcons: Record<TodoKey, Icon> = {
@@ -53,6 +56,9 @@ const todoIcons: Record<TodoKey, Icon> = {
   fiscalClosesMissing: IconPrinter,
   cashDaysUnclosed: IconListCheck,
   invoiceRequests: IconFileInvoice,
+  payslipsToConvalidate: IconFileCheck,
+  newPayslips: IconReceipt2,
+  newTaxCertificates: IconCertificate,
 };
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -240,6 +246,8 @@ export default function DashboardPage() {
   const user = useAuthUser().data;
   const canSeeShopFacts = Boolean(user?.shop && user.can.includes('employees.dashboard'));
   const dashboard = useDashboard(canSeeShopFacts);
+  // Without a shop or the dashboard ability (a former employee), the person's own to-dos still show.
+  const ownTodos = useTodos(Boolean(user) && !canSeeShopFacts);
   if (!user) return null;
 
   const today = dashboard.data?.today ?? businessDate();
@@ -295,7 +303,11 @@ export default function DashboardPage() {
         </Group>
       </Paper>
       {user.shop && <QuickActions can={can} shopId={user.shop.id} today={today} />}
-      {canSeeShopFacts && <TodoList todos={dashboard.data?.todos} />}
+      {canSeeShopFacts ? (
+        <TodoList todos={dashboard.data?.todos} />
+      ) : (
+        (ownTodos.data?.length ?? 0) > 0 && <TodoList todos={ownTodos.data} />
+      )}
     </Stack>
   );
 }
