@@ -12,6 +12,9 @@ test('a company and a shop are created with working hours and a closure day, fou
   const shop = `Bergamo Città Alta${tag}`;
   const shopCode = `BG0${attempt + 1}`;
   const search = attempt ? `Alta${tag}` : 'bergamo';
+  // A partita IVA is one company's: each attempt its own (valid) one, typed first with a wrong check digit.
+  const vat = ['00743110157', '00743110264', '00743110363'][attempt] ?? '00743110363';
+  const typed = `${vat.slice(0, 3)} ${vat.slice(3, 6)} ${vat.slice(6, 9)} ${vat.slice(9)}`;
   const admin = await openAs(browser, 'admin', 'Milano Duomo');
 
   // The company: the partita IVA is checked digit by digit.
@@ -21,15 +24,15 @@ test('a company and a shop are created with working hours and a closure day, fou
   await admin.getByRole('link', { name: 'Nuova azienda' }).click();
   await admin.getByTestId('company-name').fill(company);
   await admin.getByTestId('company-code').fill(companyCode.toLowerCase());
-  await admin.getByTestId('company-vat').fill('007 431 101 50');
+  await admin.getByTestId('company-vat').fill(`${typed.slice(0, -1)}${(Number(vat.at(-1)) + 3) % 10}`);
   await admin.getByRole('button', { name: 'Salva' }).click();
   await expect(admin.getByText('La cifra di controllo della partita IVA non è corretta.')).toBeVisible();
-  await admin.getByTestId('company-vat').fill('007 431 101 57');
+  await admin.getByTestId('company-vat').fill(typed);
   await admin.getByRole('button', { name: 'Salva' }).click();
   await expect(admin.getByText(`Azienda ${company} salvata.`)).toBeVisible();
   await expect(admin).toHaveURL(/\/app\/company\/\d+\/edit$/);
   await expect(admin.getByTestId('company-code')).toHaveValue(companyCode);
-  await expect(admin.getByTestId('company-vat')).toHaveValue('00743110157');
+  await expect(admin.getByTestId('company-vat')).toHaveValue(vat);
 
   await admin.getByRole('link', { name: 'Torna alle aziende' }).click();
   await admin.getByTestId('company-search').fill(companyCode.toLowerCase());
