@@ -73,57 +73,34 @@ const uploadColumns = {
     ),
 };
 
-type UploadRow = {
-  [K in keyof typeof uploadColumns]: unknown;
-} & Record<string, unknown>;
-
-function toUpload(row: UploadRow): PayslipUpload {
-  const r = row as unknown as {
-    id: number;
-    kind: PayslipKind;
-    companyId: number;
-    companyName: string;
-    month: number | null;
-    year: number;
-    fileName: string;
-    size: number;
-    pages: number | null;
-    state: PayslipUpload['state'];
-    failure: PayslipUpload['failure'];
-    jobId: number | null;
-    createdAt: Date;
-    uploaderId: number | null;
-    uploaderName: string | null;
-    uploaderSurname: string | null;
-    payslips: number;
-    convalidated: number;
-    problems: number;
-  };
-  return {
-    id: r.id,
-    kind: r.kind,
-    company: { id: r.companyId, name: r.companyName },
-    month: r.month,
-    year: r.year,
-    fileName: r.fileName,
-    size: r.size,
-    pages: r.pages,
-    state: r.state,
-    failure: r.failure,
-    jobId: r.jobId ?? 0,
-    uploadedBy:
-      r.uploaderId === null ? null : { id: r.uploaderId, name: r.uploaderName ?? '', surname: r.uploaderSurname ?? '' },
-    createdAt: r.createdAt.toISOString(),
-    counts: { payslips: r.payslips, convalidated: r.convalidated, problems: r.problems },
-  };
-}
-
 function selectUploads(db: Executor) {
   return db
     .select(uploadColumns)
     .from(payslipUploads)
     .innerJoin(companies, eq(companies.id, payslipUploads.companyId))
     .leftJoin(uploader, eq(uploader.id, payslipUploads.uploadedBy));
+}
+
+type UploadRow = Awaited<ReturnType<ReturnType<typeof selectUploads>['execute']>>[number];
+
+function toUpload(r: UploadRow): PayslipUpload {
+  return {
+    id: r.id,
+    kind: r.kind as PayslipKind,
+    company: { id: r.companyId, name: r.companyName },
+    month: r.month,
+    year: r.year,
+    fileName: r.fileName,
+    size: r.size,
+    pages: r.pages,
+    state: r.state as PayslipUpload['state'],
+    failure: r.failure as PayslipUpload['failure'],
+    jobId: r.jobId ?? 0,
+    uploadedBy:
+      r.uploaderId === null ? null : { id: r.uploaderId, name: r.uploaderName ?? '', surname: r.uploaderSurname ?? '' },
+    createdAt: r.createdAt.toISOString(),
+    counts: { payslips: r.payslips, convalidated: r.convalidated, problems: r.problems },
+  };
 }
 
 /** An upload of this kind, or 404 (one of the other kind is not found here either). */
