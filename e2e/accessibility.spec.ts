@@ -69,7 +69,10 @@ test('the shop is chosen with the keyboard: arrows then Enter, or part of its na
     await select.focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
+    // The arrows highlight a shop in the open list, which Enter picks, closing the list.
+    await expect(page.getByRole('listbox').locator('[data-combobox-selected]')).toBeVisible();
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('listbox')).toBeHidden();
     await expect(select).not.toHaveValue('');
     // Typed: the first shop that matches is the one Enter picks.
     await select.clear();

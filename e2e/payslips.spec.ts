@@ -107,7 +107,8 @@ test('accounting uploads a month, follows the split, reviews its problems and a 
   await downloadOwn(former, 'agosto');
 });
 
-for (const look of looks) {
+// Light and dark Italian, where axe measures colour contrast; the phone below walks these screens in Arabic.
+for (const look of looks.filter((candidate) => candidate.lng === 'it')) {
   test(`the upload log, a review, the archive and one's own payslips pass axe (${look.name})`, async ({ browser }) => {
     test.setTimeout(180_000);
     const page = await openInLook(browser, look);

@@ -35,7 +35,8 @@ export function ShopChoice({
     setMissing(false);
   };
   // Enter faster than the list highlights an option (keys typed in quick succession) still picks: the first shop
-  // matching what is typed. Enter on a shop already chosen submits.
+  // matching what is typed. Enter on a shop already chosen submits; Enter on text that names no shop does not submit
+  // the shop chosen before, which the field no longer shows.
   const pickOnEnter = (event: React.KeyboardEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     if (event.key !== 'Enter') return;
@@ -43,10 +44,10 @@ export function ShopChoice({
     const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
     if (list?.querySelector('[data-combobox-selected]')) return;
     if (options.find((option) => option.value === shopId)?.label === input.value) return;
+    event.preventDefault();
     const typed = input.value.trim().toLocaleLowerCase();
     const match = options.find((option) => option.label.toLocaleLowerCase().includes(typed));
     if (!match) return;
-    event.preventDefault();
     pick(match.value);
     setListOpen(false);
   };
