@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The company works on Italian time: "today" and every business day are taken in this zone. */
 export const businessTimeZone = 'Europe/Rome';
 
@@ -20,4 +22,42 @@ export function formatDate(value: string | null | undefined): string {
   if (!match) return value;
   const [, year, month, day] = match;
   return `${day}/${month}/${year}`;
+}
+
+// ——— ISO weeks (spec §9: weeks start on Monday and are written with their year) ———
+
+/** An ISO week as written everywhere: 2026-W47. Week 53 only in the years that have one (2026, not 2025). */
+export const isoWeekSchema = z
+  .string()
+  // Zod 4 runs every check by default: a text that is not a week at all must stop here, or the next one throws.
+  .regex(/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/, { abort: true })
+  .refine((week) => !/^\d{4}-W\d{2}$/.test(week) || isoWeekOf(isoWeekDays(week)[0] as string) === week);
+
+/** The ISO week (Monday first) of a YYYY-MM-DD date. */
+export function isoWeekOf(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  const weekday = day.getUTCDay() || 7;
+  const thursday = new Date(day.getTime() + (4 - weekday) * 86_400_000);
+  const year = thursday.getUTCFullYear();
+  const week = Math.ceil(((thursday.getTime() - Date.UTC(year, 0, 1)) / 86_400_000 + 1) / 7);
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
+/** The ISO weekday of a YYYY-MM-DD date: 1 Monday … 7 Sunday. */
+export function isoWeekday(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
+}
+
+/** Monday to Sunday of an ISO week, YYYY-MM-DD. */
+export function isoWeekDays(week: string): string[] {
+  const [year, number] = week.split('-W').map(Number) as [number, number];
+  const january4 = new Date(Date.UTC(year, 0, 4));
+  const monday = january4.getTime() - ((january4.getUTCDay() || 7) - 1) * 86_400_000 + (number - 1) * 7 * 86_400_000;
+  return Array.from({ length: 7 }, (_, index) => new Date(monday + index * 86_400_000).toISOString().slice(0, 10));
+}
+
+/** The week before. */
+export function previousIsoWeek(week: string): string {
+  const monday = isoWeekDays(week)[0] as string;
+  return isoWeekOf(new Date(Date.parse(`${monday}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10));
 }

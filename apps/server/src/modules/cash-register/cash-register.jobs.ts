@@ -1,8 +1,15 @@
 // The cash register's scheduled announcements (issue 18, platform/jobs.ts + platform/notify.ts): on Sunday evening,
 // the shops whose week may now be filled; through the evening, the shops whose printer's daily close is still
 // missing once the shop has closed. Each shop and day is announced once, whichever server process looks.
-import { isoWeekDays, isoWeekOf, weeklyCashOpensAtHour } from '@bottega/contracts/cash-register';
-import { businessDate, businessTimeZone, formatDate } from '@bottega/contracts/dates';
+import { weeklyCashOpensAtHour } from '@bottega/contracts/cash-register';
+import {
+  businessDate,
+  businessTimeZone,
+  formatDate,
+  isoWeekDays,
+  isoWeekday,
+  isoWeekOf,
+} from '@bottega/contracts/dates';
 import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineJob, defineSchedule, enqueueJob } from '../../platform/jobs';
@@ -27,10 +34,6 @@ function wallTime(instant: Date): string {
 }
 
 /** 1 Monday … 7 Sunday, of a YYYY-MM-DD. */
-function isoWeekday(day: string): number {
-  return new Date(`${day}T12:00:00Z`).getUTCDay() || 7;
-}
-
 /** Sunday at weeklyCashOpensAtHour: each open shop with sales this week and its weekly cash not filled is told. */
 export const weeklyCashDueJob = defineJob({
   kind: 'cashRegister.weeklyCashDue',

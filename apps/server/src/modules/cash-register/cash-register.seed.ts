@@ -3,8 +3,8 @@
 // company. A few days are left for the demo to close: Milano Duomo's last three days before today (and with them
 // that week's weekly cash; the journeys close Thursday and Saturday; Friday is a day the printer disagrees with the
 // register, which only the management may accept) and Napoli's last two, which show in the unclosed days.
-import { cashCountOf, isoWeekDays, isoWeekOf, weeklyCashOpensAtHour } from '@bottega/contracts/cash-register';
-import { businessDate } from '@bottega/contracts/dates';
+import { cashCountOf, weeklyCashOpensAtHour } from '@bottega/contracts/cash-register';
+import { businessDate, isoWeekDays, isoWeekOf } from '@bottega/contracts/dates';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { romeWallInstant } from '../../integrations/fiscal-printer/epson-fiscal-printer';
 import type { Database } from '../../platform/db';

@@ -24,12 +24,9 @@ import {
   type cashReportSalesDetailsSchema,
   checkCashReport,
   type FiscalCheckedField,
-  isoWeekDays,
-  isoWeekOf,
-  previousIsoWeek,
   type unclosedDaySchema,
 } from '@bottega/contracts/cash-register';
-import { businessDate, formatDate } from '@bottega/contracts/dates';
+import { businessDate, formatDate, isoWeekDays, isoWeekOf, previousIsoWeek } from '@bottega/contracts/dates';
 import type { ValidationRule } from '@bottega/contracts/errors';
 import { formatMoney } from '@bottega/contracts/money';
 import type { Ability } from '@bottega/contracts/permissions';

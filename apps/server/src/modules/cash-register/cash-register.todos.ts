@@ -2,7 +2,7 @@
 // waiting for this person, the chosen shop's days to count and close, its weekly cash to fill once the week's
 // Sunday evening has come, and the days left unclosed across the shops the person sees. Each is one indexed query
 // answering the count and the oldest; the link opens the oldest one (or the list that holds them).
-import { isoWeekDays, isoWeekOf, previousIsoWeek } from '@bottega/contracts/cash-register';
+import { isoWeekDays, isoWeekOf, previousIsoWeek } from '@bottega/contracts/dates';
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { TodoProvider } from '../../platform/todos';
 import { salesDays } from '../sales/sales.schema';

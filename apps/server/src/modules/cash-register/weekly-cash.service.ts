@@ -4,8 +4,6 @@
 // then the week shows live sums and why it cannot be filled; once filled it keeps the sums as they were.
 
 import {
-  isoWeekDays,
-  isoWeekOf,
   isWeeklyCashDayOpen,
   type WeeklyCash,
   type WeeklyCashBlock,
@@ -15,7 +13,7 @@ import {
   weeklyCashNeedsNote,
   weeklyCashOpensAtHour,
 } from '@bottega/contracts/cash-register';
-import { businessDate } from '@bottega/contracts/dates';
+import { businessDate, isoWeekDays, isoWeekOf } from '@bottega/contracts/dates';
 import { formatMoney } from '@bottega/contracts/money';
 import { and, asc, between, count, desc, eq, inArray, min, sql, sum } from 'drizzle-orm';
 import { romeWallInstant } from '../../integrations/fiscal-printer/epson-fiscal-printer';

@@ -2,7 +2,7 @@
 // shop and business day, the register's receipts and the fiscal printer's close. Everything comes
 // from a seeded PRNG keyed by (seed, shop, day, register), so a day is the same whichever range it is
 // generated in: a rerun resends identical receipts and the ingestion counts them as duplicates.
-import { businessDate as businessDateOf, businessTimeZone } from '@bottega/contracts/dates';
+import { businessDate as businessDateOf, businessTimeZone, isoWeekday } from '@bottega/contracts/dates';
 import {
   type FiscalCloseRecord,
   ingestBatchMax,
@@ -58,10 +58,6 @@ export function addDays(date: string, days: number): string {
 }
 
 /** ISO weekday of a date: 1 Monday … 7 Sunday. */
-function isoWeekday(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
-}
-
 const romeOffsets = new Map<string, string>();
 
 /** Rome's UTC offset on a day (+01:00 or +02:00); taken at noon, when shops are open and no clock changes. */

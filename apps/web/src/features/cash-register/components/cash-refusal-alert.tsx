@@ -1,4 +1,5 @@
-import { type CashReport, previousIsoWeek } from '@bottega/contracts/cash-register';
+import type { CashReport } from '@bottega/contracts/cash-register';
+import { previousIsoWeek } from '@bottega/contracts/dates';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconExternalLink, IconRefresh } from '@tabler/icons-react';
 import type { Ref } from 'react';

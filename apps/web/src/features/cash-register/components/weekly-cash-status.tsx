@@ -1,11 +1,7 @@
 // How a week and its days are named and marked on every weekly cash screen: "Settimana 47/2026" with its
 // Monday–Sunday range, a badge for the week (filled, fillable, in progress, days to close) and one per day.
-import {
-  isoWeekDays,
-  isWeeklyCashDayOpen,
-  type WeeklyCash,
-  type WeeklyCashListItem,
-} from '@bottega/contracts/cash-register';
+import { isWeeklyCashDayOpen, type WeeklyCash, type WeeklyCashListItem } from '@bottega/contracts/cash-register';
+import { isoWeekDays } from '@bottega/contracts/dates';
 import { Badge, type MantineColor } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { formatDate, formatDateTime } from '../../../lib/format-date';

@@ -3,15 +3,12 @@
 // and, from Sunday 18:00 once every day is closed, the form that fills it: the fund left in the till, the cash
 // deposited at the bank and notes. Otherwise the reason it cannot be filled yet; once filled, what was filled.
 import {
-  isoWeekDays,
-  isoWeekOf,
-  isoWeekSchema,
-  previousIsoWeek,
   type WeeklyCash,
   weeklyCashBodySchema,
   weeklyCashDifference,
   weeklyCashNeedsNote,
 } from '@bottega/contracts/cash-register';
+import { isoWeekDays, isoWeekOf, isoWeekSchema, previousIsoWeek } from '@bottega/contracts/dates';
 import { formatMoney } from '@bottega/contracts/money';
 import {
   Alert,

@@ -1,0 +1,170 @@
+// Shift planning (spec §1, §3 Shift, §4 Weekly shifts, §9): a shop's week is a grid of employees × days, each cell
+// a shift or a time-off with its reason. The rules below are the warnings shown beside a cell: never a refusal and
+// never a silent fix, the manager decides. They live here so the grid shows them as it is typed and the server
+// answers the same ones.
+import { TZDate } from '@date-fns/tz';
+import { z } from 'zod';
+import { text } from './common';
+import { businessTimeZone, isoWeekDays, isoWeekday } from './dates';
+
+/** §9 time-off reasons. */
+export const timeOffReasons = ['shopClosed', 'holidays', 'disease', 'permission', 'notOnShift'] as const;
+export type TimeOffReason = (typeof timeOffReasons)[number];
+
+/** A wall-clock time in Rome, HH:MM. */
+export const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+/** The longest break a shift may carry: the spec gives it in hours and minutes. */
+export const maxBreakMinutes = 8 * 60;
+
+/** One cell of the grid: a shift (a stop at or before its start ends the next day) or a time-off. */
+export const shiftCellSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('shift'),
+    start: clockTimeSchema,
+    stop: clockTimeSchema,
+    breakMinutes: z.number().int().min(0).max(maxBreakMinutes),
+    notes: text(500),
+  }),
+  z.object({ kind: z.literal('timeOff'), reason: z.enum(timeOffReasons), notes: text(500) }),
+]);
+export type ShiftCell = z.infer<typeof shiftCellSchema>;
+
+// ——— The rules (D.Lgs. 66/2003) ———
+
+/** Art. 7: eleven consecutive hours of rest every twenty-four. */
+export const minimumDailyRestMinutes = 11 * 60;
+/** Art. 8: over six hours of work a day needs a break, of at least ten minutes where no agreement says otherwise. */
+export const breakNeededAfterMinutes = 6 * 60;
+export const minimumBreakMinutes = 10;
+/** Art. 4: at most 48 hours a week, overtime included. */
+export const maximumWeeklyMinutes = 48 * 60;
+
+export const shiftWarningCodes = [
+  'overlap',
+  'shortRest',
+  'noBreak',
+  'overWeeklyMaximum',
+  'belowTemplate',
+  'outsideOpeningHours',
+] as const;
+export type ShiftWarningCode = (typeof shiftWarningCodes)[number];
+
+/** A warning about one employee: on a day of the week, or on the whole week (`date` null). */
+export type ShiftWarning = {
+  employeeId: number;
+  date: string | null;
+  code: ShiftWarningCode;
+  /** The figure the warning is about, in minutes: the rest, the week's hours, the break, the missing hours. */
+  minutes: number;
+};
+
+/** A planned shift of an employee, in whichever shop: rest and overlaps look across shops. */
+export type PlannedShift = {
+  employeeId: number;
+  shopId: number;
+  date: string;
+  start: string;
+  stop: string;
+  breakMinutes: number;
+};
+
+/** A shop's opening on a weekday (1 Monday … 7 Sunday), or closed. */
+export type OpeningHours = Record<number, { open: string; close: string } | null>;
+
+type Timed = PlannedShift & { from: number; to: number; worked: number };
+
+const minuteMs = 60_000;
+
+/** The instant of a wall-clock time on a date in Rome, with summer time as it falls that night. */
+export function romeInstant(date: string, time: string): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return new TZDate(year, month - 1, day, hours, minutes, businessTimeZone).getTime();
+}
+
+function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Start and stop as instants (a stop at or before the start is the next day's) and the minutes worked. */
+export function shiftSpan(shift: Pick<PlannedShift, 'date' | 'start' | 'stop' | 'breakMinutes'>) {
+  const from = romeInstant(shift.date, shift.start);
+  const to = romeInstant(shift.stop > shift.start ? shift.date : nextDay(shift.date), shift.stop);
+  const length = Math.round((to - from) / minuteMs);
+  return { from, to, length, worked: Math.max(0, length - shift.breakMinutes) };
+}
+
+/**
+ * The warnings of one ISO week. `shifts` are every planned shift of the week's employees (and the last of the week
+ * before, for the rest on Monday); `templateMinutes` the weekly hours of the template each employee's week follows;
+ * `openingHours` the shop's, for its own shifts.
+ */
+export function shiftWarnings(options: {
+  week: string;
+  shopId: number;
+  shifts: PlannedShift[];
+  templateMinutes?: ReadonlyMap<number, number>;
+  openingHours?: OpeningHours;
+}): ShiftWarning[] {
+  const days = new Set(isoWeekDays(options.week));
+  const warnings: ShiftWarning[] = [];
+  const byEmployee = new Map<number, Timed[]>();
+  for (const shift of options.shifts) {
+    const span = shiftSpan(shift);
+    const list = byEmployee.get(shift.employeeId) ?? [];
+    list.push({ ...shift, from: span.from, to: span.to, worked: span.worked });
+    byEmployee.set(shift.employeeId, list);
+  }
+  for (const [employeeId, shifts] of byEmployee) {
+    shifts.sort((a, b) => a.from - b.from);
+    let weekMinutes = 0;
+    shifts.forEach((shift, index) => {
+      const inWeek = days.has(shift.date);
+      if (inWeek) weekMinutes += shift.worked;
+      const previous = shifts[index - 1];
+      if (inWeek && previous) {
+        if (shift.from < previous.to) {
+          warnings.push({
+            employeeId,
+            date: shift.date,
+            code: 'overlap',
+            minutes: (previous.to - shift.from) / minuteMs,
+          });
+        } else if (previous.date !== shift.date && shift.from - previous.to < minimumDailyRestMinutes * minuteMs) {
+          warnings.push({
+            employeeId,
+            date: shift.date,
+            code: 'shortRest',
+            minutes: (shift.from - previous.to) / minuteMs,
+          });
+        }
+      }
+      if (inWeek && shift.worked > breakNeededAfterMinutes && shift.breakMinutes < minimumBreakMinutes) {
+        warnings.push({ employeeId, date: shift.date, code: 'noBreak', minutes: shift.breakMinutes });
+      }
+      const opening = options.openingHours?.[isoWeekday(shift.date)];
+      if (inWeek && options.openingHours && shift.shopId === options.shopId) {
+        const outside =
+          !opening ||
+          shift.from < romeInstant(shift.date, opening.open) ||
+          shift.to > romeInstant(shift.date, opening.close);
+        if (outside)
+          warnings.push({ employeeId, date: shift.date, code: 'outsideOpeningHours', minutes: shift.worked });
+      }
+    });
+    if (weekMinutes > maximumWeeklyMinutes) {
+      warnings.push({ employeeId, date: null, code: 'overWeeklyMaximum', minutes: weekMinutes });
+    }
+    const template = options.templateMinutes?.get(employeeId);
+    if (template !== undefined && weekMinutes < template) {
+      warnings.push({ employeeId, date: null, code: 'belowTemplate', minutes: template - weekMinutes });
+    }
+  }
+  for (const [employeeId, template] of options.templateMinutes ?? []) {
+    if (!byEmployee.has(employeeId) && template > 0) {
+      warnings.push({ employeeId, date: null, code: 'belowTemplate', minutes: template });
+    }
+  }
+  return warnings;
+}
