@@ -11,6 +11,7 @@ export * from './modules/language/language.schema';
 export * from './modules/notifications/notifications.schema';
 export * from './modules/payslips/payslips.schema';
 export * from './modules/sales/sales.schema';
+export * from './modules/shifts/shifts.schema';
 export * from './modules/shops/shops.schema';
 export * from './modules/user-groups/user-groups.schema';
 export * from './platform/audit.schema';

@@ -4,7 +4,7 @@
 // answers the same ones.
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
-import { text } from './common';
+import { dataOf, requiredText, text } from './common';
 import { businessTimeZone, isoWeekDays, isoWeekday } from './dates';
 
 /** §9 time-off reasons. */
@@ -29,6 +29,48 @@ export const shiftCellSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('timeOff'), reason: z.enum(timeOffReasons), notes: text(500) }),
 ]);
 export type ShiftCell = z.infer<typeof shiftCellSchema>;
+
+// ——— Templates (spec §3 Shift template, §5) ———
+
+/** A day of a template: the shift it plans, or null for a day off. */
+export const templateDaySchema = z
+  .object({ start: clockTimeSchema, stop: clockTimeSchema, breakMinutes: z.number().int().min(0).max(maxBreakMinutes) })
+  .nullable();
+export type TemplateDay = z.infer<typeof templateDaySchema>;
+
+/** A week holds at most 7 × 16 hours of shifts. */
+export const maxTemplateWeeklyMinutes = 7 * 16 * 60;
+
+export const shiftTemplateBodySchema = z.object({
+  name: requiredText(100),
+  /** The weekly hours an employee on this template is held to, in minutes. */
+  weeklyMinutes: z.number().int().min(0).max(maxTemplateWeeklyMinutes),
+  /** Monday to Sunday. */
+  days: z.array(templateDaySchema).length(7),
+});
+
+export const shiftTemplateSchema = shiftTemplateBodySchema.extend({
+  id: z.number().int(),
+  shopId: z.number().int(),
+  /** The minutes its days plan, breaks out: below `weeklyMinutes` the template itself warns (§5). */
+  plannedMinutes: z.number().int(),
+  updatedAt: z.string(),
+});
+export type ShiftTemplate = z.infer<typeof shiftTemplateSchema>;
+
+export const shiftTemplateAnswerSchema = dataOf(shiftTemplateSchema);
+export const shiftTemplatesAnswerSchema = dataOf(z.array(shiftTemplateSchema));
+
+/** The minutes a template's days plan, each day's span less its break (a stop at or before the start ends next day). */
+export function templatePlannedMinutes(days: readonly TemplateDay[]): number {
+  return days.reduce((total, day) => {
+    if (!day) return total;
+    const [startHours, startMinutes] = day.start.split(':').map(Number) as [number, number];
+    const [stopHours, stopMinutes] = day.stop.split(':').map(Number) as [number, number];
+    const span = (stopHours * 60 + stopMinutes - (startHours * 60 + startMinutes) + 24 * 60) % (24 * 60) || 24 * 60;
+    return total + Math.max(0, span - day.breakMinutes);
+  }, 0);
+}
 
 // ——— The rules (D.Lgs. 66/2003) ———
 
@@ -69,8 +111,11 @@ export type PlannedShift = {
   breakMinutes: number;
 };
 
-/** A shop's opening on a weekday (1 Monday … 7 Sunday), or closed. */
-export type OpeningHours = Record<number, { open: string; close: string } | null>;
+/**
+ * A shop's opening slots on each weekday (1 Monday … 7 Sunday), HH:MM; none, or no entry, is a closed day. A shift
+ * within the day's first opening and last closing is inside, a lunch closure included.
+ */
+export type OpeningHours = Record<number, { opensAt: string; closesAt: string }[]>;
 
 type Timed = PlannedShift & { from: number; to: number; worked: number };
 
@@ -143,12 +188,18 @@ export function shiftWarnings(options: {
       if (inWeek && shift.worked > breakNeededAfterMinutes && shift.breakMinutes < minimumBreakMinutes) {
         warnings.push({ employeeId, date: shift.date, code: 'noBreak', minutes: shift.breakMinutes });
       }
-      const opening = options.openingHours?.[isoWeekday(shift.date)];
       if (inWeek && options.openingHours && shift.shopId === options.shopId) {
+        const slots = options.openingHours[isoWeekday(shift.date)] ?? [];
+        const opens = slots.map((slot) => slot.opensAt).sort()[0];
+        const closes = slots
+          .map((slot) => slot.closesAt)
+          .sort()
+          .at(-1);
         const outside =
-          !opening ||
-          shift.from < romeInstant(shift.date, opening.open) ||
-          shift.to > romeInstant(shift.date, opening.close);
+          !opens ||
+          !closes ||
+          shift.from < romeInstant(shift.date, opens) ||
+          shift.to > romeInstant(shift.date, closes);
         if (outside)
           warnings.push({ employeeId, date: shift.date, code: 'outsideOpeningHours', minutes: shift.worked });
       }

@@ -95,13 +95,17 @@ describe('shiftWarnings', () => {
 
   it('marks this shop’s shifts outside its opening hours, and on its closed day', () => {
     const openingHours = {
-      1: { open: '10:00', close: '19:30' },
-      2: { open: '10:00', close: '19:30' },
-      7: null,
+      1: [{ opensAt: '10:00', closesAt: '19:30' }],
+      // A lunch closure: a shift across it is inside.
+      2: [
+        { opensAt: '15:30', closesAt: '19:30' },
+        { opensAt: '09:30', closesAt: '13:00' },
+      ],
+      7: [],
     };
     const shifts = [
       shift('2026-11-23', '09:00', '18:00'),
-      shift('2026-11-24', '10:00', '19:30'),
+      shift('2026-11-24', '09:30', '19:30'),
       shift('2026-11-29', '10:00', '14:00', 0),
       shift('2026-11-25', '07:00', '12:00', 0, otherShop),
     ];

@@ -187,3 +187,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(status).send(body);
   });
 }
+
+/**
+ * The unique index a failed write ran into (PostgreSQL's 23505, found through the driver's and Drizzle's wrapping):
+ * its name, or the message that names it; null for any other failure. Two saves at once are then a 4xx, not a 500.
+ */
+export function violatedUniqueIndex(error: unknown): string | null {
+  for (let cause: unknown = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
+    const { code, constraint, message } = cause as { code?: string; constraint?: string; message?: string };
+    if (code === '23505') return constraint ?? message ?? '';
+  }
+  return null;
+}

@@ -38,7 +38,7 @@ import { writeAudit } from '../../platform/audit';
 import { auditLog } from '../../platform/audit.schema';
 import { newToken } from '../../platform/crypto';
 import type { Database, Executor } from '../../platform/db';
-import { AppError } from '../../platform/errors';
+import { AppError, violatedUniqueIndex } from '../../platform/errors';
 import type { Upload } from '../../platform/file-transfer';
 import { kickJobs } from '../../platform/jobs';
 import { hashPassword } from '../../platform/passwords';
@@ -524,13 +524,9 @@ function uniqueViolationField(error: unknown): string | null {
     users_email_key: 'email',
     users_matricola_key: 'matricola',
   };
-  for (let cause: unknown = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
-    const { code, constraint, message } = cause as { code?: string; constraint?: string; message?: string };
-    if (code !== '23505') continue;
-    const name = constraint ?? Object.keys(fields).find((key) => message?.includes(key));
-    return (name && fields[name]) || null;
-  }
-  return null;
+  const index = violatedUniqueIndex(error);
+  const name = index === null ? undefined : Object.keys(fields).find((key) => index.includes(key));
+  return (name && fields[name]) || null;
 }
 
 async function mapUniqueViolation<T>(work: () => Promise<T>): Promise<T> {

@@ -8,7 +8,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit';
 import type { Database, Executor } from '../../platform/db';
-import { AppError } from '../../platform/errors';
+import { AppError, violatedUniqueIndex } from '../../platform/errors';
 import type { SessionContext } from '../../platform/sessions';
 import {
   assertReportWritable,
@@ -120,12 +120,7 @@ function customerColumns(body: InvoiceValues) {
 
 /** A second request for one receipt: the unique index fired (two saves at once), answered as invoiceExists. */
 function isReceiptTaken(error: unknown): boolean {
-  for (let cause: unknown = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
-    const { code, constraint, message } = cause as { code?: string; constraint?: string; message?: string };
-    if (code !== '23505') continue;
-    return (constraint ?? message ?? '').includes('invoice_requests_receipt_idx');
-  }
-  return false;
+  return violatedUniqueIndex(error)?.includes('invoice_requests_receipt_idx') ?? false;
 }
 
 /** A new request for a sales receipt of the report's shop and day; one per receipt. */

@@ -1,0 +1,104 @@
+// Shift planning: a shop's templates (spec §2 employeesShift template list, create, {id}/edit).
+import { idParamSchema, okSchema } from '@bottega/contracts/common';
+import {
+  shiftTemplateAnswerSchema,
+  shiftTemplateBodySchema,
+  shiftTemplatesAnswerSchema,
+} from '@bottega/contracts/shifts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionOf } from '../../platform/access';
+import {
+  createShiftTemplate,
+  deleteShiftTemplate,
+  getShiftTemplate,
+  listShiftTemplates,
+  updateShiftTemplate,
+} from './shift-templates.service';
+
+const tags = ['shifts'];
+
+export const shiftsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/shops/:id/shift-templates',
+    {
+      config: { access: 'shifts.templates.list' },
+      schema: {
+        tags,
+        description: 'The shop’s shift templates by name, each with the minutes its days plan.',
+        params: idParamSchema,
+        response: { 200: shiftTemplatesAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await listShiftTemplates({ db: app.db, viewer: sessionOf(request), shopId: request.params.id }),
+    }),
+  );
+
+  app.post(
+    '/api/shops/:id/shift-templates',
+    {
+      config: { access: 'shifts.templates.add' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: shiftTemplateBodySchema,
+        response: { 201: shiftTemplateAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const template = await createShiftTemplate({
+        db: app.db,
+        viewer: sessionOf(request),
+        shopId: request.params.id,
+        body: request.body,
+        ip: request.ip,
+      });
+      return reply.status(201).send({ data: template });
+    },
+  );
+
+  app.get(
+    '/api/shift-templates/:id',
+    {
+      config: { access: 'shifts.templates.view' },
+      schema: { tags, params: idParamSchema, response: { 200: shiftTemplateAnswerSchema } },
+    },
+    async (request) => ({
+      data: await getShiftTemplate({ db: app.db, viewer: sessionOf(request), id: request.params.id }),
+    }),
+  );
+
+  app.put(
+    '/api/shift-templates/:id',
+    {
+      config: { access: 'shifts.templates.edit' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: shiftTemplateBodySchema,
+        response: { 200: shiftTemplateAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await updateShiftTemplate({
+        db: app.db,
+        viewer: sessionOf(request),
+        id: request.params.id,
+        body: request.body,
+        ip: request.ip,
+      }),
+    }),
+  );
+
+  app.delete(
+    '/api/shift-templates/:id',
+    {
+      config: { access: 'shifts.templates.delete' },
+      schema: { tags, params: idParamSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await deleteShiftTemplate({ db: app.db, viewer: sessionOf(request), id: request.params.id, ip: request.ip });
+      return { data: { ok: true as const } };
+    },
+  );
+};
