@@ -111,6 +111,8 @@ export const errorCodes = {
   payslipNotConvalidated: 409,
   payslipBlacklisted: 409,
   payslipBlacklistExists: 409,
+  // Shifts (issue 20): a convalidated or sent week changes only through a rectification.
+  shiftWeekNotEditable: 409,
   // Linking a Telegram chat needs a bot (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME).
   telegramNotConfigured: 409,
   notFound: 404,
@@ -165,6 +167,9 @@ export const validationRules = [
   'posSubtotalSum',
   // Free text holding control characters or broken Unicode (contracts/common.ts `text`).
   'textCharacters',
+  // A shop's week of shifts: a person who works no shifts there, a day of another week.
+  'notShiftStaff',
+  'outsideWeek',
 ] as const;
 
 export type ValidationRule = (typeof validationRules)[number];

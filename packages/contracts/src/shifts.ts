@@ -4,8 +4,8 @@
 // answers the same ones.
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
-import { dataOf, requiredText, text } from './common';
-import { businessTimeZone, isoWeekDays, isoWeekday } from './dates';
+import { dataOf, isoDateSchema, requiredText, text } from './common';
+import { businessTimeZone, isoWeekDays, isoWeekday, isoWeekSchema } from './dates';
 
 /** §9 time-off reasons. */
 export const timeOffReasons = ['shopClosed', 'holidays', 'disease', 'permission', 'notOnShift'] as const;
@@ -219,3 +219,57 @@ export function shiftWarnings(options: {
   }
   return warnings;
 }
+
+// ——— A shop's week (spec §4 Weekly shifts) ———
+
+/** assigned → convalidated (sent to the shop) → sent (to the employees). */
+export const shiftWeekStates = ['assigned', 'convalidated', 'sent'] as const;
+export type ShiftWeekState = (typeof shiftWeekStates)[number];
+
+export const shiftWeekParamsSchema = z.object({ id: z.coerce.number().int().positive(), week: isoWeekSchema });
+
+/** The most people a shop's week plans, and so the most cells it holds (one per person and day). */
+export const maxShiftWeekMembers = 200;
+
+/** A week as the grid saves it: who works it, held to which template, and every cell; a cell left out is empty. */
+export const shiftWeekBodySchema = z.object({
+  members: z
+    .array(z.object({ userId: z.number().int().positive(), templateId: z.number().int().positive().nullable() }))
+    .max(maxShiftWeekMembers),
+  cells: z
+    .array(z.object({ userId: z.number().int().positive(), day: isoDateSchema, cell: shiftCellSchema }))
+    .max(maxShiftWeekMembers * 7),
+});
+export type ShiftWeekBody = z.infer<typeof shiftWeekBodySchema>;
+
+const shiftWarningSchema = z.object({
+  employeeId: z.number().int(),
+  date: z.string().nullable(),
+  code: z.enum(shiftWarningCodes),
+  minutes: z.number(),
+});
+
+export const shiftWeekSchema = z.object({
+  shopId: z.number().int(),
+  week: z.string(),
+  /** null while nothing of the week is saved. */
+  state: z.enum(shiftWeekStates).nullable(),
+  days: z.array(z.string()),
+  /** The shop's closures that week, and the weekdays it has no opening hours. */
+  closedDays: z.array(z.object({ day: z.string(), reason: z.string() })),
+  openingHours: z.record(z.string(), z.array(z.object({ opensAt: z.string(), closesAt: z.string() }))),
+  /** The week's people: those saved with it, or the shop's shift staff for a week not saved yet. */
+  members: z.array(
+    z.object({
+      userId: z.number().int(),
+      name: z.string(),
+      templateId: z.number().int().nullable(),
+      plannedMinutes: z.number().int(),
+      validatedAt: z.string().nullable(),
+    }),
+  ),
+  cells: z.array(z.object({ userId: z.number().int(), day: z.string(), cell: shiftCellSchema })),
+  warnings: z.array(shiftWarningSchema),
+});
+export type ShiftWeek = z.infer<typeof shiftWeekSchema>;
+export const shiftWeekAnswerSchema = dataOf(shiftWeekSchema);

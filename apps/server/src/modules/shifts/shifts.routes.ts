@@ -1,9 +1,13 @@
-// Shift planning: a shop's templates (spec §2 employeesShift template list, create, {id}/edit).
+// Shift planning: a shop's templates (spec §2 employeesShift template list, create, {id}/edit) and its week grid
+// (employeesShift assign).
 import { idParamSchema, okSchema } from '@bottega/contracts/common';
 import {
   shiftTemplateAnswerSchema,
   shiftTemplateBodySchema,
   shiftTemplatesAnswerSchema,
+  shiftWeekAnswerSchema,
+  shiftWeekBodySchema,
+  shiftWeekParamsSchema,
 } from '@bottega/contracts/shifts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access';
@@ -14,6 +18,7 @@ import {
   listShiftTemplates,
   updateShiftTemplate,
 } from './shift-templates.service';
+import { getShiftWeek, saveShiftWeek } from './shift-weeks.service';
 
 const tags = ['shifts'];
 
@@ -100,5 +105,52 @@ export const shiftsRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteShiftTemplate({ db: app.db, viewer: sessionOf(request), id: request.params.id, ip: request.ip });
       return { data: { ok: true as const } };
     },
+  );
+
+  app.get(
+    '/api/shops/:id/shift-weeks/:week',
+    {
+      config: { access: 'shifts.manage.view' },
+      schema: {
+        tags,
+        description:
+          'The shop’s week (ISO, 2026-W48): its state, people, cells, closures, opening hours and the rules’ warnings; ' +
+          'a week not saved yet lists the shop’s shift staff with no cells.',
+        params: shiftWeekParamsSchema,
+        response: { 200: shiftWeekAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await getShiftWeek({
+        db: app.db,
+        viewer: sessionOf(request),
+        shopId: request.params.id,
+        week: request.params.week,
+      }),
+    }),
+  );
+
+  app.put(
+    '/api/shops/:id/shift-weeks/:week',
+    {
+      config: { access: 'shifts.manage.assign' },
+      schema: {
+        tags,
+        description: 'Saves the whole grid of an assigned week (created on its first save); 409 once convalidated.',
+        params: shiftWeekParamsSchema,
+        body: shiftWeekBodySchema,
+        response: { 200: shiftWeekAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await saveShiftWeek({
+        db: app.db,
+        viewer: sessionOf(request),
+        shopId: request.params.id,
+        week: request.params.week,
+        body: request.body,
+        ip: request.ip,
+      }),
+    }),
   );
 };

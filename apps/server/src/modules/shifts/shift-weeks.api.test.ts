@@ -1,0 +1,217 @@
+// A shop's week grid: read (a week not saved yet lists the shop's shift staff), saved whole while assigned with the
+// rules' warnings beside the cells, refused once convalidated, bad input a 422 that stores nothing, another shop's
+// week a 404, every save audited.
+import type { ShiftWeek, ShiftWeekBody } from '@bottega/contracts/shifts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createTestApp, createUserWithAbilities, findShopId, signIn, type TestApp } from '../../../test/harness';
+import { auditLog } from '../../platform/audit.schema';
+import { shiftWeekAuditEntity } from './shift-weeks.service';
+import { shiftWeeks } from './shifts.schema';
+
+let test: TestApp;
+let managerToken: string;
+let viewerToken: string;
+let adminToken: string;
+let milanId: number;
+let naplesId: number;
+let anna: number;
+let bruno: number;
+/** A member of the shop who works no shifts (like the group "Dipendente NO SHIFTS"). */
+let carla: number;
+let templateId: number;
+let naplesTemplateId: number;
+
+const week = '2026-W48';
+const monday = '2026-11-23';
+const tuesday = '2026-11-24';
+
+beforeAll(async () => {
+  test = await createTestApp();
+  milanId = await findShopId(test.db, 'MI01');
+  naplesId = await findShopId(test.db, 'NA01');
+  const manager = await createUserWithAbilities(
+    test.db,
+    ['shifts.manage.view', 'shifts.manage.assign', 'shifts.templates.add'],
+    { shops: ['MI01'] },
+  );
+  const viewer = await createUserWithAbilities(test.db, ['shifts.manage.view'], { shops: ['MI01'] });
+  anna = (await createUserWithAbilities(test.db, ['employees.popups.startShift'], { shops: ['MI01'] })).id;
+  bruno = (await createUserWithAbilities(test.db, ['employees.popups.startShift'], { shops: ['MI01'] })).id;
+  carla = (await createUserWithAbilities(test.db, ['employees.dashboard'], { shops: ['MI01'] })).id;
+  [managerToken, viewerToken, adminToken] = await Promise.all([
+    signIn(test.app, manager.username),
+    signIn(test.app, viewer.username),
+    signIn(test.app, 'admin'),
+  ]);
+  const day = { start: '09:00', stop: '18:00', breakMinutes: 60 };
+  const template = await api(test.app, {
+    method: 'POST',
+    url: `/api/shops/${milanId}/shift-templates`,
+    token: managerToken,
+    body: { name: 'Full time 40', weeklyMinutes: 2400, days: [day, day, day, day, day, null, null] },
+  });
+  templateId = template.json().data.id;
+  const naples = await api(test.app, {
+    method: 'POST',
+    url: `/api/shops/${naplesId}/shift-templates`,
+    token: adminToken,
+    body: { name: 'Napoli', weeklyMinutes: 2400, days: [day, day, day, day, day, null, null] },
+  });
+  naplesTemplateId = naples.json().data.id;
+});
+afterAll(() => test?.close());
+
+const url = (shopId: number, which = week) => `/api/shops/${shopId}/shift-weeks/${which}`;
+const shift = (start: string, stop: string, breakMinutes = 60) =>
+  ({ kind: 'shift', start, stop, breakMinutes, notes: '' }) as const;
+
+/** Anna on the 40-hour template works Monday to Thursday; Bruno closes on Monday and opens on Tuesday. */
+function weekPlan(): ShiftWeekBody {
+  return {
+    members: [
+      { userId: anna, templateId },
+      { userId: bruno, templateId: null },
+    ],
+    cells: [
+      ...['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26'].map((day) => ({
+        userId: anna,
+        day,
+        cell: shift('09:00', '18:00'),
+      })),
+      { userId: anna, day: '2026-11-27', cell: { kind: 'timeOff', reason: 'holidays', notes: 'Ponte' } },
+      { userId: bruno, day: monday, cell: shift('14:00', '23:00') },
+      { userId: bruno, day: tuesday, cell: shift('08:00', '13:00', 0) },
+    ],
+  };
+}
+
+async function save(body: unknown, token = managerToken, shopId = milanId, which = week) {
+  return api(test.app, { method: 'PUT', url: url(shopId, which), token, body });
+}
+
+describe('a shop’s week of shifts', () => {
+  it('not saved yet lists the shop’s shift staff, not those who work no shifts, with no cells', async () => {
+    const response = await api(test.app, { url: url(milanId, '2026-W50'), token: viewerToken });
+    expect(response.statusCode).toBe(200);
+    const grid = response.json().data as ShiftWeek;
+    expect(grid.state).toBeNull();
+    expect(grid.days).toEqual([
+      '2026-12-07',
+      '2026-12-08',
+      '2026-12-09',
+      '2026-12-10',
+      '2026-12-11',
+      '2026-12-12',
+      '2026-12-13',
+    ]);
+    const people = grid.members.map((member) => member.userId);
+    expect(people).toEqual(expect.arrayContaining([anna, bruno]));
+    expect(people).not.toContain(carla);
+    expect(grid.cells).toEqual([]);
+  });
+
+  it('is saved whole with its warnings, read back the same, and each save audited', async () => {
+    const saved = await save(weekPlan());
+    expect(saved.statusCode).toBe(200);
+    const grid = saved.json().data as ShiftWeek;
+    expect(grid.state).toBe('assigned');
+    expect(grid.members).toHaveLength(2);
+    expect(grid.members).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ userId: anna, templateId, plannedMinutes: 4 * 480, validatedAt: null }),
+        expect.objectContaining({ userId: bruno, templateId: null, plannedMinutes: 480 + 300 }),
+      ]),
+    );
+    expect(grid.cells).toHaveLength(7);
+    expect(grid.cells.find((cell) => cell.userId === anna && cell.day === '2026-11-27')?.cell).toEqual({
+      kind: 'timeOff',
+      reason: 'holidays',
+      notes: 'Ponte',
+    });
+    // Anna plans 32 of her template's 40 hours; Bruno rests 9 hours between Monday and Tuesday.
+    expect(grid.warnings).toEqual(
+      expect.arrayContaining([
+        { employeeId: anna, date: null, code: 'belowTemplate', minutes: 480 },
+        { employeeId: bruno, date: tuesday, code: 'shortRest', minutes: 540 },
+      ]),
+    );
+    const read = await api(test.app, { url: url(milanId), token: viewerToken });
+    expect(read.json().data).toEqual(grid);
+
+    // Anna's Friday becomes a shift: her template's hours are met.
+    const changed = weekPlan();
+    changed.cells[4] = { userId: anna, day: '2026-11-27', cell: shift('09:00', '18:00') };
+    const again = (await save(changed)).json().data as ShiftWeek;
+    expect(again.warnings.filter((warning) => warning.employeeId === anna && warning.code === 'belowTemplate')).toEqual(
+      [],
+    );
+    const audits = await test.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entity, shiftWeekAuditEntity));
+    expect(audits.map((row) => row.action).sort()).toEqual(['shiftWeek.created', 'shiftWeek.updated']);
+  });
+
+  it('answers bad input with a 422 naming the field, and stores nothing', async () => {
+    const before = (await api(test.app, { url: url(milanId), token: managerToken })).json().data;
+    const cases: [unknown, string][] = [
+      [{ ...weekPlan(), members: [{ userId: carla, templateId: null }], cells: [] }, 'members.0.userId'],
+      [{ ...weekPlan(), cells: [{ userId: anna, day: '2026-11-30', cell: shift('09:00', '13:00') }] }, 'cells.0.day'],
+      [
+        {
+          ...weekPlan(),
+          cells: [
+            { userId: anna, day: monday, cell: shift('09:00', '13:00') },
+            { userId: anna, day: monday, cell: shift('14:00', '18:00') },
+          ],
+        },
+        'cells.1.day',
+      ],
+      [{ ...weekPlan(), members: [{ userId: anna, templateId: naplesTemplateId }] }, 'members.0.templateId'],
+      [
+        { ...weekPlan(), cells: [{ userId: bruno, day: monday, cell: shift('09:00', '13:00') }], members: [] },
+        'cells.0.userId',
+      ],
+    ];
+    for (const [body, field] of cases) {
+      const refused = await save(body);
+      expect(refused.statusCode, field).toBe(422);
+      expect(Object.keys(refused.json().errors), field).toContain(field);
+    }
+    for (const body of [
+      { ...weekPlan(), cells: [{ userId: anna, day: monday, cell: { ...shift('09:00', '13:00'), notes: 'a\u0000' } }] },
+      { ...weekPlan(), cells: [{ userId: anna, day: monday, cell: { kind: 'timeOff', reason: 'strike', notes: '' } }] },
+      { ...weekPlan(), cells: [{ userId: anna, day: monday, cell: shift('9:00', '13:00') }] },
+    ]) {
+      expect((await save(body)).statusCode).toBe(422);
+    }
+    expect((await save(weekPlan(), managerToken, milanId, '2025-W53')).statusCode).toBe(422);
+    expect((await api(test.app, { url: url(milanId), token: managerToken })).json().data).toEqual(before);
+  });
+
+  it('once convalidated is no longer saved through the grid (409)', async () => {
+    const members = weekPlan().members;
+    expect((await save({ members, cells: [] }, managerToken, milanId, '2026-W49')).statusCode).toBe(200);
+    await test.db
+      .update(shiftWeeks)
+      .set({ state: 'convalidated' })
+      .where(and(eq(shiftWeeks.shopId, milanId), eq(shiftWeeks.week, '2026-W49')));
+    const refused = await save({ members, cells: [] }, managerToken, milanId, '2026-W49');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('shiftWeekNotEditable');
+  });
+
+  it('is refused (403) to someone without the ability', async () => {
+    expect((await save(weekPlan(), viewerToken)).statusCode).toBe(403);
+    const stranger = await createUserWithAbilities(test.db, ['employees.dashboard'], { shops: ['MI01'] });
+    const token = await signIn(test.app, stranger.username);
+    expect((await api(test.app, { url: url(milanId), token })).statusCode).toBe(403);
+  });
+
+  it('of another shop answers 404', async () => {
+    expect((await api(test.app, { url: url(naplesId), token: managerToken })).statusCode).toBe(404);
+    expect((await save({ members: [], cells: [] }, managerToken, naplesId)).statusCode).toBe(404);
+    expect((await api(test.app, { url: url(naplesId), token: adminToken })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,323 @@
+// A shop's week of shifts (spec §4 Weekly shifts): the grid of its people × days, each cell a shift or a time-off,
+// with the rules' warnings beside the cells (contracts/shifts.ts shiftWarnings), never a refusal. The grid is saved
+// whole while the week is assigned; every save is audited with what changed.
+import { isoWeekDays } from '@bottega/contracts/dates';
+import {
+  type PlannedShift,
+  type ShiftCell,
+  type ShiftWeek,
+  type ShiftWeekBody,
+  shiftSpan,
+  shiftWarnings,
+} from '@bottega/contracts/shifts';
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { writeAudit } from '../../platform/audit';
+import type { Database, Executor } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import type { SessionContext } from '../../platform/sessions';
+import { users } from '../employees/employees.schema';
+import { shopClosureDays, shopWorkingHours, userShops } from '../shops/shops.schema';
+import { loadVisibleShop } from '../shops/shops.service';
+import { userGroupMembers, userGroups } from '../user-groups/user-groups.schema';
+import { shifts, shiftTemplates, shiftWeekMembers, shiftWeeks } from './shifts.schema';
+
+export const shiftWeekAuditEntity = 'shiftWeek';
+
+/** Who works shifts: the time clock's starting ability (the group "Dipendente NO SHIFTS" lacks it). */
+const shiftStaffAbility = 'employees.popups.startShift';
+
+type WeekCall = { db: Database; viewer: SessionContext; shopId: number; week: string; ip?: string };
+
+const personName = sql<string>`${users.name} || ' ' || ${users.surname}`;
+
+/** The shop's people who work shifts, by name: members of the shop, not deleted, whose groups let them punch. */
+async function shiftStaff(db: Executor, shopId: number): Promise<{ userId: number; name: string }[]> {
+  return db
+    .select({ userId: users.id, name: personName })
+    .from(users)
+    .innerJoin(userShops, and(eq(userShops.userId, users.id), eq(userShops.shopId, shopId)))
+    .where(
+      and(
+        isNull(users.deletedAt),
+        sql`EXISTS (SELECT 1 FROM ${userGroupMembers} JOIN ${userGroups} ON ${userGroups.id} = ${userGroupMembers.groupId}
+                    WHERE ${userGroupMembers.userId} = ${users.id} AND ${shiftStaffAbility} = ANY(${userGroups.permissions}))`,
+      ),
+    )
+    .orderBy(asc(users.surname), asc(users.name), asc(users.id));
+}
+
+async function weekRow(db: Executor, shopId: number, week: string, options: { lock?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(shiftWeeks)
+    .where(and(eq(shiftWeeks.shopId, shopId), eq(shiftWeeks.week, week)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+function cellOf(row: typeof shifts.$inferSelect): ShiftCell {
+  return row.kind === 'shift'
+    ? {
+        kind: 'shift',
+        start: row.startTime ?? '',
+        stop: row.stopTime ?? '',
+        breakMinutes: row.breakMinutes,
+        notes: row.notes,
+      }
+    : { kind: 'timeOff', reason: row.reason as Extract<ShiftCell, { kind: 'timeOff' }>['reason'], notes: row.notes };
+}
+
+/** The shop's opening slots by weekday, HH:MM, and its closures within the days. */
+async function shopCalendar(db: Executor, shopId: number, days: string[]) {
+  const slots = await db
+    .select()
+    .from(shopWorkingHours)
+    .where(eq(shopWorkingHours.shopId, shopId))
+    .orderBy(asc(shopWorkingHours.weekday), asc(shopWorkingHours.slot));
+  const openingHours: Record<string, { opensAt: string; closesAt: string }[]> = {};
+  for (const slot of slots) {
+    openingHours[slot.weekday] = [
+      ...(openingHours[slot.weekday] ?? []),
+      { opensAt: slot.opensAt.slice(0, 5), closesAt: slot.closesAt.slice(0, 5) },
+    ];
+  }
+  const closures = await db
+    .select({ day: shopClosureDays.day, reason: shopClosureDays.reason })
+    .from(shopClosureDays)
+    .where(and(eq(shopClosureDays.shopId, shopId), inArray(shopClosureDays.day, days)));
+  const closedDays = days
+    .map((day, index) => ({
+      day,
+      reason: closures.find((closure) => closure.day === day)?.reason ?? (openingHours[index + 1] ? null : ''),
+    }))
+    .filter((closed): closed is { day: string; reason: string } => closed.reason !== null);
+  return { openingHours, closedDays };
+}
+
+/**
+ * The shifts the rules look at besides the week's own cells: the same people's shifts in other shops that week, and
+ * their last one before the Monday (the rest on Monday morning).
+ */
+async function neighbouringShifts(db: Executor, weekId: number | null, userIds: number[], days: string[]) {
+  if (userIds.length === 0) return [];
+  const from = new Date(Date.parse(`${days[0]}T00:00:00Z`) - 2 * 86_400_000);
+  const to = new Date(Date.parse(`${days[6]}T00:00:00Z`) + 2 * 86_400_000);
+  return db
+    .select({
+      employeeId: shifts.userId,
+      shopId: shiftWeeks.shopId,
+      date: shifts.day,
+      start: shifts.startTime,
+      stop: shifts.stopTime,
+      breakMinutes: shifts.breakMinutes,
+    })
+    .from(shifts)
+    .innerJoin(shiftWeeks, eq(shiftWeeks.id, shifts.weekId))
+    .where(
+      and(
+        inArray(shifts.userId, userIds),
+        eq(shifts.kind, 'shift'),
+        gte(shifts.startsAt, from),
+        lt(shifts.startsAt, to),
+        weekId === null ? sql`true` : sql`${shifts.weekId} <> ${weekId}`,
+      ),
+    );
+}
+
+async function readWeek(db: Executor, shopId: number, week: string): Promise<ShiftWeek> {
+  const days = isoWeekDays(week);
+  const row = await weekRow(db, shopId, week);
+  const { openingHours, closedDays } = await shopCalendar(db, shopId, days);
+  const savedMembers = row
+    ? await db
+        .select({
+          userId: shiftWeekMembers.userId,
+          name: personName,
+          templateId: shiftWeekMembers.templateId,
+          validatedAt: shiftWeekMembers.validatedAt,
+          templateDays: shiftTemplates.days,
+          templateMinutes: shiftTemplates.weeklyMinutes,
+        })
+        .from(shiftWeekMembers)
+        .innerJoin(users, eq(users.id, shiftWeekMembers.userId))
+        .leftJoin(shiftTemplates, eq(shiftTemplates.id, shiftWeekMembers.templateId))
+        .where(eq(shiftWeekMembers.weekId, row.id))
+        .orderBy(asc(users.surname), asc(users.name), asc(users.id))
+    : (await shiftStaff(db, shopId)).map((person) => ({
+        ...person,
+        templateId: null,
+        validatedAt: null,
+        templateDays: null,
+        templateMinutes: null,
+      }));
+  const cellRows = row
+    ? await db.select().from(shifts).where(eq(shifts.weekId, row.id)).orderBy(asc(shifts.userId), asc(shifts.day))
+    : [];
+  const userIds = savedMembers.map((member) => member.userId);
+  const planned: PlannedShift[] = [
+    ...cellRows
+      .filter((cell) => cell.kind === 'shift')
+      .map((cell) => ({
+        employeeId: cell.userId,
+        shopId,
+        date: cell.day,
+        start: cell.startTime ?? '',
+        stop: cell.stopTime ?? '',
+        breakMinutes: cell.breakMinutes,
+      })),
+    ...(await neighbouringShifts(db, row?.id ?? null, userIds, days)).map((other) => ({
+      ...other,
+      start: other.start ?? '',
+      stop: other.stop ?? '',
+    })),
+  ];
+  const templateMinutes = new Map(
+    savedMembers.flatMap((member) =>
+      member.templateMinutes === null ? [] : [[member.userId, member.templateMinutes] as const],
+    ),
+  );
+  const numericOpening = Object.fromEntries(Object.entries(openingHours).map(([day, slots]) => [Number(day), slots]));
+  return {
+    shopId,
+    week,
+    state: (row?.state as ShiftWeek['state']) ?? null,
+    days,
+    closedDays,
+    openingHours,
+    members: savedMembers.map((member) => ({
+      userId: member.userId,
+      name: member.name,
+      templateId: member.templateId,
+      plannedMinutes: cellRows
+        .filter((cell) => cell.userId === member.userId)
+        .reduce((total, cell) => total + cell.plannedMinutes, 0),
+      validatedAt: member.validatedAt?.toISOString() ?? null,
+    })),
+    cells: cellRows.map((cell) => ({ userId: cell.userId, day: cell.day, cell: cellOf(cell) })),
+    warnings: shiftWarnings({ week, shopId, shifts: planned, templateMinutes, openingHours: numericOpening }),
+  };
+}
+
+export async function getShiftWeek(options: WeekCall): Promise<ShiftWeek> {
+  await loadVisibleShop(options.db, options.viewer, options.shopId);
+  return readWeek(options.db, options.shopId, options.week);
+}
+
+/** Field errors of a body that names people outside the shop's shift staff, days outside the week or twice a cell. */
+async function assertWeekBody(db: Executor, shopId: number, days: string[], body: ShiftWeekBody) {
+  const staff = new Set((await shiftStaff(db, shopId)).map((person) => person.userId));
+  const members = new Set(body.members.map((member) => member.userId));
+  const templateIds = body.members.flatMap((member) => (member.templateId === null ? [] : [member.templateId]));
+  const shopTemplates = new Set(
+    templateIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: shiftTemplates.id })
+            .from(shiftTemplates)
+            .where(and(eq(shiftTemplates.shopId, shopId), inArray(shiftTemplates.id, templateIds)))
+        ).map((template) => template.id),
+  );
+  const errors: Record<string, { rule: 'notShiftStaff' | 'outsideWeek' | 'unique' | 'invalid' }[]> = {};
+  body.members.forEach((member, index) => {
+    if (!staff.has(member.userId)) errors[`members.${index}.userId`] = [{ rule: 'notShiftStaff' }];
+    if (member.templateId !== null && !shopTemplates.has(member.templateId)) {
+      errors[`members.${index}.templateId`] = [{ rule: 'invalid' }];
+    }
+  });
+  if (members.size !== body.members.length) errors.members = [{ rule: 'unique' }];
+  const seen = new Set<string>();
+  body.cells.forEach((cell, index) => {
+    if (!members.has(cell.userId)) errors[`cells.${index}.userId`] = [{ rule: 'notShiftStaff' }];
+    if (!days.includes(cell.day)) errors[`cells.${index}.day`] = [{ rule: 'outsideWeek' }];
+    const key = `${cell.userId}/${cell.day}`;
+    if (seen.has(key)) errors[`cells.${index}.day`] = [{ rule: 'unique' }];
+    seen.add(key);
+  });
+  if (Object.keys(errors).length > 0) throw new AppError('validation', {}, errors);
+}
+
+async function createWeek(db: Executor, shopId: number, week: string, createdBy: number): Promise<number> {
+  const [row] = await db.insert(shiftWeeks).values({ shopId, week, createdBy }).returning({ id: shiftWeeks.id });
+  if (!row) throw new Error('the week was not stored');
+  return row.id;
+}
+
+/** The stored columns of a cell: a shift's instants and the minutes it plans, or a time-off's reason. */
+function columnsOfCell(day: string, cell: ShiftCell) {
+  if (cell.kind === 'timeOff') {
+    return {
+      kind: 'timeOff',
+      startTime: null,
+      stopTime: null,
+      breakMinutes: 0,
+      startsAt: null,
+      endsAt: null,
+      plannedMinutes: 0,
+      reason: cell.reason,
+      notes: cell.notes,
+    };
+  }
+  const span = shiftSpan({ date: day, ...cell });
+  return {
+    kind: 'shift',
+    startTime: cell.start,
+    stopTime: cell.stop,
+    breakMinutes: cell.breakMinutes,
+    startsAt: new Date(span.from),
+    endsAt: new Date(span.to),
+    plannedMinutes: span.worked,
+    reason: null,
+    notes: cell.notes,
+  };
+}
+
+/**
+ * Saves the whole grid of an assigned week (creating the week on its first save): its people, their templates and
+ * every cell. A convalidated or sent week is changed only by a rectification.
+ */
+export async function saveShiftWeek(options: WeekCall & { body: ShiftWeekBody }): Promise<ShiftWeek> {
+  const { db, viewer, shopId, week, body } = options;
+  const days = isoWeekDays(week);
+  return db.transaction(async (tx) => {
+    await loadVisibleShop(tx, viewer, shopId, { lock: true });
+    await assertWeekBody(tx, shopId, days, body);
+    const existing = await weekRow(tx, shopId, week, { lock: true });
+    if (existing && existing.state !== 'assigned') throw new AppError('shiftWeekNotEditable');
+    const before = existing ? await readWeek(tx, shopId, week) : null;
+    const weekId = existing ? existing.id : await createWeek(tx, shopId, week, viewer.userId);
+    if (existing) await tx.update(shiftWeeks).set({ updatedAt: new Date() }).where(eq(shiftWeeks.id, weekId));
+    await tx.delete(shiftWeekMembers).where(eq(shiftWeekMembers.weekId, weekId));
+    if (body.members.length > 0) {
+      await tx.insert(shiftWeekMembers).values(body.members.map((member) => ({ weekId, ...member })));
+    }
+    // Replaced whole: an assigned week has no punches yet to point at its shifts.
+    await tx.delete(shifts).where(eq(shifts.weekId, weekId));
+    if (body.cells.length > 0) {
+      await tx.insert(shifts).values(
+        body.cells.map((cell) => ({
+          weekId,
+          userId: cell.userId,
+          day: cell.day,
+          ...columnsOfCell(cell.day, cell.cell),
+        })),
+      );
+    }
+    const after = await readWeek(tx, shopId, week);
+    await writeAudit(tx, {
+      actorId: viewer.userId,
+      action: before ? 'shiftWeek.updated' : 'shiftWeek.created',
+      entity: shiftWeekAuditEntity,
+      entityId: weekId,
+      toState: 'assigned',
+      data: {
+        shopId,
+        week,
+        before: before && { members: before.members.map((member) => member.userId), cells: before.cells },
+        after: { members: body.members.map((member) => member.userId), cells: body.cells },
+      },
+      ip: options.ip,
+    });
+    return after;
+  });
+}
