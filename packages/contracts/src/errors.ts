@@ -113,6 +113,8 @@ export const errorCodes = {
   payslipBlacklistExists: 409,
   // Shifts (issue 20): a convalidated or sent week changes only through a rectification.
   shiftWeekNotEditable: 409,
+  // A move of the week's workflow from a state it does not start from (convalidating a sent week).
+  shiftWeekWrongState: 409,
   // Linking a Telegram chat needs a bot (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME).
   telegramNotConfigured: 409,
   notFound: 404,

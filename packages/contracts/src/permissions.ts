@@ -273,6 +273,8 @@ export const notificationEventCatalog = {
   'payslips.available': { ability: 'employees.payslips.downloadOwn', scope: 'person' },
   /** The person's tax certificate (CU) was convalidated. */
   'taxCertificates.available': { ability: 'taxCertificates.view', scope: 'person' },
+  /** The person's shifts of a week were sent to them: their weekly summary waits for their validation. */
+  'shifts.weekSent': { ability: 'shifts.view', scope: 'person' },
 } as const satisfies Record<string, NotificationEventSpec>;
 export type NotificationEvent = keyof typeof notificationEventCatalog;
 export const notificationEvents = Object.keys(notificationEventCatalog) as NotificationEvent[];

@@ -6,6 +6,7 @@ import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 import { dataOf, isoDateSchema, requiredText, text } from './common';
 import { businessTimeZone, isoWeekDays, isoWeekday, isoWeekSchema } from './dates';
+import type { Ability } from './permissions';
 
 /** §9 time-off reasons. */
 export const timeOffReasons = ['shopClosed', 'holidays', 'disease', 'permission', 'notOnShift'] as const;
@@ -226,6 +227,18 @@ export function shiftWarnings(options: {
 export const shiftWeekStates = ['assigned', 'convalidated', 'sent'] as const;
 export type ShiftWeekState = (typeof shiftWeekStates)[number];
 
+/**
+ * The week's moves (spec §4), one table: convalidated and sent to the shop, back to editing before it is sent, sent to
+ * the employees. Each needs its ability; a move from another state is refused (409 shiftWeekWrongState).
+ */
+export const shiftWeekTransitions = {
+  convalidate: { from: 'assigned', to: 'convalidated', ability: 'shifts.manage.convalidate' },
+  reopen: { from: 'convalidated', to: 'assigned', ability: 'shifts.manage.edit' },
+  send: { from: 'convalidated', to: 'sent', ability: 'shifts.manage.convalidate' },
+} as const satisfies Record<string, { from: ShiftWeekState; to: ShiftWeekState; ability: Ability }>;
+export type ShiftWeekAction = keyof typeof shiftWeekTransitions;
+export const shiftWeekActions = Object.keys(shiftWeekTransitions) as ShiftWeekAction[];
+
 export const shiftWeekParamsSchema = z.object({ id: z.coerce.number().int().positive(), week: isoWeekSchema });
 
 /** The most people a shop's week plans, and so the most cells it holds (one per person and day). */
@@ -273,3 +286,18 @@ export const shiftWeekSchema = z.object({
 });
 export type ShiftWeek = z.infer<typeof shiftWeekSchema>;
 export const shiftWeekAnswerSchema = dataOf(shiftWeekSchema);
+
+/** A person's own week as they validate it (spec §2 user/convalidate/shift): a sent week they work in. */
+export const ownShiftWeekSchema = z.object({
+  weekId: z.number().int(),
+  shop: z.object({ id: z.number().int(), name: z.string() }),
+  week: z.string(),
+  days: z.array(z.string()),
+  cells: z.array(z.object({ day: z.string(), cell: shiftCellSchema })),
+  plannedMinutes: z.number().int(),
+  sentAt: z.string().nullable(),
+  validatedAt: z.string().nullable(),
+});
+export type OwnShiftWeek = z.infer<typeof ownShiftWeekSchema>;
+export const ownShiftWeeksAnswerSchema = dataOf(z.array(ownShiftWeekSchema));
+export const ownShiftWeekAnswerSchema = dataOf(ownShiftWeekSchema);

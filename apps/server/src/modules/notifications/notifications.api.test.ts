@@ -270,9 +270,10 @@ describe('GET /api/notifications/preferences', () => {
           { event: 'cashRegister.awaitingConfirmation', channels: ['web', 'telegram'] },
           { event: 'cashRegister.fiscalCloseMissing', channels: [] },
           { event: 'cashRegister.weeklyCashDue', channels: ['email'] },
-          // Their own payslips and tax certificates: nothing chosen any more.
+          // Their own payslips, tax certificates and weeks of shifts: nothing chosen any more.
           { event: 'payslips.available', channels: [] },
           { event: 'taxCertificates.available', channels: [] },
+          { event: 'shifts.weekSent', channels: [] },
         ],
         groups: [{ id: groupId, name: 'Dipendente' }],
         mayEdit: false,

@@ -1,11 +1,13 @@
 // A shop's week grid: read (a week not saved yet lists the shop's shift staff), saved whole while assigned with the
 // rules' warnings beside the cells, refused once convalidated, bad input a 422 that stores nothing, another shop's
 // week a 404, every save audited.
-import type { ShiftWeek, ShiftWeekBody } from '@bottega/contracts/shifts';
+import type { OwnShiftWeek, ShiftWeek, ShiftWeekBody } from '@bottega/contracts/shifts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, createUserWithAbilities, findShopId, signIn, type TestApp } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.schema';
+import { notifications } from '../notifications/notifications.schema';
+import { userGroupNotifications } from '../user-groups/user-groups.schema';
 import { shiftWeekAuditEntity } from './shift-weeks.service';
 import { shiftWeeks } from './shifts.schema';
 
@@ -19,6 +21,8 @@ let anna: number;
 let bruno: number;
 /** A member of the shop who works no shifts (like the group "Dipendente NO SHIFTS"). */
 let carla: number;
+let annaToken: string;
+let brunoToken: string;
 let templateId: number;
 let naplesTemplateId: number;
 
@@ -32,12 +36,33 @@ beforeAll(async () => {
   naplesId = await findShopId(test.db, 'NA01');
   const manager = await createUserWithAbilities(
     test.db,
-    ['shifts.manage.view', 'shifts.manage.assign', 'shifts.templates.add'],
+    [
+      'shifts.manage.view',
+      'shifts.manage.assign',
+      'shifts.manage.convalidate',
+      'shifts.manage.edit',
+      'shifts.templates.add',
+    ],
     { shops: ['MI01'] },
   );
   const viewer = await createUserWithAbilities(test.db, ['shifts.manage.view'], { shops: ['MI01'] });
-  anna = (await createUserWithAbilities(test.db, ['employees.popups.startShift'], { shops: ['MI01'] })).id;
-  bruno = (await createUserWithAbilities(test.db, ['employees.popups.startShift'], { shops: ['MI01'] })).id;
+  // Anna and Bruno work shifts and read their own; each group hears of its sent weeks in the app.
+  const staff = ['employees.popups.startShift', 'shifts.view'] as const;
+  const annaUser = await createUserWithAbilities(test.db, staff, { shops: ['MI01'] });
+  const brunoUser = await createUserWithAbilities(test.db, staff, { shops: ['MI01'] });
+  anna = annaUser.id;
+  bruno = brunoUser.id;
+  await test.db.insert(userGroupNotifications).values(
+    [annaUser.groupId, brunoUser.groupId].map((groupId) => ({
+      groupId,
+      event: 'shifts.weekSent',
+      channels: ['web'],
+    })),
+  );
+  [annaToken, brunoToken] = await Promise.all([
+    signIn(test.app, annaUser.username),
+    signIn(test.app, brunoUser.username),
+  ]);
   carla = (await createUserWithAbilities(test.db, ['employees.dashboard'], { shops: ['MI01'] })).id;
   [managerToken, viewerToken, adminToken] = await Promise.all([
     signIn(test.app, manager.username),
@@ -213,5 +238,89 @@ describe('a shop’s week of shifts', () => {
     expect((await api(test.app, { url: url(naplesId), token: managerToken })).statusCode).toBe(404);
     expect((await save({ members: [], cells: [] }, managerToken, naplesId)).statusCode).toBe(404);
     expect((await api(test.app, { url: url(naplesId), token: adminToken })).statusCode).toBe(200);
+  });
+
+  it('moves assigned → convalidated → sent, each from its own state only, telling people; each validates their own', async () => {
+    const which = '2026-W51';
+    const move = (action: string, token = managerToken) =>
+      api(test.app, { method: 'POST', url: `${url(milanId, which)}/${action}`, token });
+    const cells = [
+      { userId: anna, day: '2026-12-14', cell: shift('09:00', '18:00') },
+      { userId: bruno, day: '2026-12-15', cell: shift('14:00', '20:00', 0) },
+    ];
+    expect((await save({ members: weekPlan().members, cells }, managerToken, milanId, which)).statusCode).toBe(200);
+    expect((await move('send')).json().code).toBe('shiftWeekWrongState');
+    expect((await move('convalidate', viewerToken)).statusCode).toBe(403);
+
+    expect((await move('convalidate')).json().data.state).toBe('convalidated');
+    expect((await move('convalidate')).statusCode).toBe(409);
+    expect((await save({ members: weekPlan().members, cells }, managerToken, milanId, which)).statusCode).toBe(409);
+    // Back to editing before it is sent, changed, convalidated again and sent.
+    expect((await move('reopen')).json().data.state).toBe('assigned');
+    expect(
+      (await save({ members: weekPlan().members, cells: cells.slice(0, 1) }, managerToken, milanId, which)).statusCode,
+    ).toBe(200);
+    await move('convalidate');
+    const sent = await move('send');
+    expect(sent.json().data.state).toBe('sent');
+    const told = await test.db
+      .select({ userId: notifications.userId, params: notifications.params })
+      .from(notifications)
+      .where(eq(notifications.kind, 'shifts.weekSent'));
+    expect(told.map((row) => row.userId).sort()).toEqual([anna, bruno].sort());
+    expect(told[0]?.params).toEqual({ shop: 'Milano Duomo', week: which });
+
+    // Anna sees her week with her own cells and validates it once; Bruno's stays to validate.
+    const own = (await api(test.app, { url: '/api/me/shift-weeks', token: annaToken })).json().data as OwnShiftWeek[];
+    const mine = own.find((entry) => entry.week === which) as OwnShiftWeek;
+    expect(mine).toMatchObject({ shop: { id: milanId }, plannedMinutes: 480, validatedAt: null });
+    expect(mine.cells).toEqual([{ day: '2026-12-14', cell: shift('09:00', '18:00') }]);
+    const validated = await api(test.app, {
+      method: 'POST',
+      url: `/api/me/shift-weeks/${mine.weekId}/validate`,
+      token: annaToken,
+    });
+    expect(validated.json().data.validatedAt).not.toBeNull();
+    const again = await api(test.app, {
+      method: 'POST',
+      url: `/api/me/shift-weeks/${mine.weekId}/validate`,
+      token: annaToken,
+    });
+    expect(again.json().data.validatedAt).toBe(validated.json().data.validatedAt);
+    const grid = (await api(test.app, { url: url(milanId, which), token: managerToken })).json().data as ShiftWeek;
+    expect(grid.members.find((member) => member.userId === bruno)?.validatedAt).toBeNull();
+    expect(grid.members.find((member) => member.userId === anna)?.validatedAt).not.toBeNull();
+
+    // Someone not in the week, and a week not sent, answer 404.
+    const outsider = await createUserWithAbilities(test.db, ['shifts.view'], { shops: ['MI01'] });
+    const outsiderToken = await signIn(test.app, outsider.username);
+    const url404 = `/api/me/shift-weeks/${mine.weekId}/validate`;
+    expect((await api(test.app, { method: 'POST', url: url404, token: outsiderToken })).statusCode).toBe(404);
+    const assigned = (await api(test.app, { url: url(milanId), token: managerToken })).json();
+    expect(assigned.data.state).toBe('assigned');
+    const ownBruno = (await api(test.app, { url: '/api/me/shift-weeks', token: brunoToken })).json()
+      .data as OwnShiftWeek[];
+    expect(ownBruno.map((entry) => entry.week)).toEqual([which]);
+
+    const moves = await test.db
+      .select({ action: auditLog.action, fromState: auditLog.fromState, toState: auditLog.toState })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, shiftWeekAuditEntity), eq(auditLog.entityId, String(mine.weekId))));
+    expect(moves.map((row) => row.action).sort()).toEqual(
+      [
+        'shiftWeek.convalidate',
+        'shiftWeek.convalidate',
+        'shiftWeek.created',
+        'shiftWeek.reopen',
+        'shiftWeek.send',
+        'shiftWeek.updated',
+        'shiftWeek.validatedByEmployee',
+      ].sort(),
+    );
+  });
+
+  it('of another shop is not moved (404)', async () => {
+    const response = await api(test.app, { method: 'POST', url: `${url(naplesId)}/convalidate`, token: managerToken });
+    expect(response.statusCode).toBe(404);
   });
 });

@@ -3,20 +3,24 @@
 // whole while the week is assigned; every save is audited with what changed.
 import { isoWeekDays } from '@bottega/contracts/dates';
 import {
+  type OwnShiftWeek,
   type PlannedShift,
   type ShiftCell,
   type ShiftWeek,
+  type ShiftWeekAction,
   type ShiftWeekBody,
   shiftSpan,
   shiftWarnings,
+  shiftWeekTransitions,
 } from '@bottega/contracts/shifts';
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { notify } from '../../platform/notify';
 import type { SessionContext } from '../../platform/sessions';
 import { users } from '../employees/employees.schema';
-import { shopClosureDays, shopWorkingHours, userShops } from '../shops/shops.schema';
+import { shopClosureDays, shops, shopWorkingHours, userShops } from '../shops/shops.schema';
 import { loadVisibleShop } from '../shops/shops.service';
 import { userGroupMembers, userGroups } from '../user-groups/user-groups.schema';
 import { shifts, shiftTemplates, shiftWeekMembers, shiftWeeks } from './shifts.schema';
@@ -318,6 +322,158 @@ export async function saveShiftWeek(options: WeekCall & { body: ShiftWeekBody })
       },
       ip: options.ip,
     });
+    return after;
+  });
+}
+
+/**
+ * A move of the week's workflow (contracts' shiftWeekTransitions), from the state it starts from only: convalidating
+ * tells the holders of "week created", sending tells those of "next-week shifts activated" and each person of the
+ * week that their summary waits for them. Audited with both states.
+ */
+export async function moveShiftWeek(options: WeekCall & { action: ShiftWeekAction }): Promise<ShiftWeek> {
+  const { db, viewer, shopId, week, action } = options;
+  const move = shiftWeekTransitions[action];
+  return db.transaction(async (tx) => {
+    const shop = await loadVisibleShop(tx, viewer, shopId);
+    const row = await weekRow(tx, shopId, week, { lock: true });
+    if (!row) throw new AppError('notFound');
+    if (row.state !== move.from) throw new AppError('shiftWeekWrongState');
+    const now = new Date();
+    await tx
+      .update(shiftWeeks)
+      .set({
+        state: move.to,
+        updatedAt: now,
+        ...(action === 'convalidate' ? { convalidatedBy: viewer.userId, convalidatedAt: now } : {}),
+        ...(action === 'reopen' ? { convalidatedBy: null, convalidatedAt: null } : {}),
+        ...(action === 'send' ? { sentBy: viewer.userId, sentAt: now } : {}),
+      })
+      .where(eq(shiftWeeks.id, row.id));
+    await writeAudit(tx, {
+      actorId: viewer.userId,
+      action: `shiftWeek.${action}`,
+      entity: shiftWeekAuditEntity,
+      entityId: row.id,
+      fromState: move.from,
+      toState: move.to,
+      data: { shopId, week },
+      ip: options.ip,
+    });
+    const params = { shop: shop.name, week };
+    const link = `/app/employeesShift/assign?shop=${shopId}&week=${week}`;
+    if (action === 'convalidate') {
+      await notify(tx, { event: 'adminNotifications.weekCreated', params, link, actorId: viewer.userId });
+    }
+    if (action === 'send') {
+      await notify(tx, { event: 'adminNotifications.nextWeekShiftsActivated', params, link, actorId: viewer.userId });
+      const members = await tx
+        .select({ userId: shiftWeekMembers.userId })
+        .from(shiftWeekMembers)
+        .where(eq(shiftWeekMembers.weekId, row.id));
+      await notify(tx, {
+        event: 'shifts.weekSent',
+        userIds: members.map((member) => member.userId),
+        params,
+        link: '/app/user/convalidate/shift',
+        actorId: viewer.userId,
+      });
+    }
+    return readWeek(tx, shopId, week);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The person's own weeks (spec §2 user/convalidate/shift)
+
+const ownWeekColumns = {
+  weekId: shiftWeeks.id,
+  shopId: shiftWeeks.shopId,
+  shopName: shops.name,
+  week: shiftWeeks.week,
+  sentAt: shiftWeeks.sentAt,
+  validatedAt: shiftWeekMembers.validatedAt,
+};
+
+async function ownWeeks(db: Executor, userId: number, weekId?: number): Promise<OwnShiftWeek[]> {
+  const rows = await db
+    .select(ownWeekColumns)
+    .from(shiftWeekMembers)
+    .innerJoin(shiftWeeks, eq(shiftWeeks.id, shiftWeekMembers.weekId))
+    .innerJoin(shops, eq(shops.id, shiftWeeks.shopId))
+    .where(
+      and(
+        eq(shiftWeekMembers.userId, userId),
+        eq(shiftWeeks.state, 'sent'),
+        weekId === undefined ? sql`true` : eq(shiftWeeks.id, weekId),
+      ),
+    )
+    .orderBy(desc(shiftWeeks.week), asc(shops.name))
+    .limit(weekId === undefined ? ownWeeksShown : 1);
+  if (rows.length === 0) return [];
+  const cellRows = await db
+    .select()
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.userId, userId),
+        inArray(
+          shifts.weekId,
+          rows.map((row) => row.weekId),
+        ),
+      ),
+    )
+    .orderBy(asc(shifts.day));
+  return rows.map((row) => {
+    const own = cellRows.filter((cell) => cell.weekId === row.weekId);
+    return {
+      weekId: row.weekId,
+      shop: { id: row.shopId, name: row.shopName },
+      week: row.week,
+      days: isoWeekDays(row.week),
+      cells: own.map((cell) => ({ day: cell.day, cell: cellOf(cell) })),
+      plannedMinutes: own.reduce((total, cell) => total + cell.plannedMinutes, 0),
+      sentAt: row.sentAt?.toISOString() ?? null,
+      validatedAt: row.validatedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+/** How many of their latest sent weeks a person sees. */
+const ownWeeksShown = 12;
+
+/** The person's latest sent weeks, newest first, in every shop they work. */
+export async function listOwnShiftWeeks(options: { db: Database; viewer: SessionContext }): Promise<OwnShiftWeek[]> {
+  return ownWeeks(options.db, options.viewer.userId);
+}
+
+/** The person validates their own summary of a sent week they work in; once (a second time answers it unchanged). */
+export async function validateOwnShiftWeek(options: {
+  db: Database;
+  viewer: SessionContext;
+  weekId: number;
+  ip?: string;
+}): Promise<OwnShiftWeek> {
+  const { db, viewer, weekId } = options;
+  return db.transaction(async (tx) => {
+    const [own] = await ownWeeks(tx, viewer.userId, weekId);
+    if (!own) throw new AppError('notFound');
+    if (!own.validatedAt) {
+      await tx
+        .update(shiftWeekMembers)
+        .set({ validatedAt: new Date() })
+        .where(and(eq(shiftWeekMembers.weekId, weekId), eq(shiftWeekMembers.userId, viewer.userId)));
+      await writeAudit(tx, {
+        actorId: viewer.userId,
+        action: 'shiftWeek.validatedByEmployee',
+        entity: shiftWeekAuditEntity,
+        entityId: weekId,
+        data: { shopId: own.shop.id, week: own.week, plannedMinutes: own.plannedMinutes },
+        ip: options.ip,
+      });
+    }
+    const [after] = await ownWeeks(tx, viewer.userId, weekId);
+    if (!after) throw new AppError('notFound');
     return after;
   });
 }

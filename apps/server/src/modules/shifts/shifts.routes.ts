@@ -2,12 +2,16 @@
 // (employeesShift assign).
 import { idParamSchema, okSchema } from '@bottega/contracts/common';
 import {
+  ownShiftWeekAnswerSchema,
+  ownShiftWeeksAnswerSchema,
   shiftTemplateAnswerSchema,
   shiftTemplateBodySchema,
   shiftTemplatesAnswerSchema,
+  shiftWeekActions,
   shiftWeekAnswerSchema,
   shiftWeekBodySchema,
   shiftWeekParamsSchema,
+  shiftWeekTransitions,
 } from '@bottega/contracts/shifts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access';
@@ -18,7 +22,13 @@ import {
   listShiftTemplates,
   updateShiftTemplate,
 } from './shift-templates.service';
-import { getShiftWeek, saveShiftWeek } from './shift-weeks.service';
+import {
+  getShiftWeek,
+  listOwnShiftWeeks,
+  moveShiftWeek,
+  saveShiftWeek,
+  validateOwnShiftWeek,
+} from './shift-weeks.service';
 
 const tags = ['shifts'];
 
@@ -149,6 +159,61 @@ export const shiftsRoutes: FastifyPluginAsyncZod = async (app) => {
         shopId: request.params.id,
         week: request.params.week,
         body: request.body,
+        ip: request.ip,
+      }),
+    }),
+  );
+
+  for (const action of shiftWeekActions) {
+    const move = shiftWeekTransitions[action];
+    app.post(
+      `/api/shops/:id/shift-weeks/:week/${action}`,
+      {
+        config: { access: move.ability },
+        schema: {
+          tags,
+          description: `Moves the week from ${move.from} to ${move.to}; from any other state 409 shiftWeekWrongState.`,
+          params: shiftWeekParamsSchema,
+          response: { 200: shiftWeekAnswerSchema },
+        },
+      },
+      async (request) => ({
+        data: await moveShiftWeek({
+          db: app.db,
+          viewer: sessionOf(request),
+          shopId: request.params.id,
+          week: request.params.week,
+          action,
+          ip: request.ip,
+        }),
+      }),
+    );
+  }
+
+  app.get(
+    '/api/me/shift-weeks',
+    {
+      config: { access: 'shifts.view' },
+      schema: {
+        tags,
+        description: 'The person’s latest weeks sent to them, newest first, with their own cells and validation.',
+        response: { 200: ownShiftWeeksAnswerSchema },
+      },
+    },
+    async (request) => ({ data: await listOwnShiftWeeks({ db: app.db, viewer: sessionOf(request) }) }),
+  );
+
+  app.post(
+    '/api/me/shift-weeks/:id/validate',
+    {
+      config: { access: 'shifts.view' },
+      schema: { tags, params: idParamSchema, response: { 200: ownShiftWeekAnswerSchema } },
+    },
+    async (request) => ({
+      data: await validateOwnShiftWeek({
+        db: app.db,
+        viewer: sessionOf(request),
+        weekId: request.params.id,
         ip: request.ip,
       }),
     }),
