@@ -115,6 +115,8 @@ export const errorCodes = {
   shiftWeekNotEditable: 409,
   // A move of the week's workflow from a state it does not start from (convalidating a sent week).
   shiftWeekWrongState: 409,
+  // A time-clock step the person's day does not allow now (a break before the shift started, stopping twice).
+  punchOutOfOrder: 409,
   // Linking a Telegram chat needs a bot (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME).
   telegramNotConfigured: 409,
   notFound: 404,

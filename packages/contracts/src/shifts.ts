@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { dataOf, isoDateSchema, requiredText, text } from './common';
 import { businessTimeZone, isoWeekDays, isoWeekday, isoWeekSchema } from './dates';
 import type { Ability } from './permissions';
+import { presenceBodySchema } from './security';
 
 /** §9 time-off reasons. */
 export const timeOffReasons = ['shopClosed', 'holidays', 'disease', 'permission', 'notOnShift'] as const;
@@ -131,6 +132,11 @@ export function romeInstant(date: string, time: string): number {
 
 function nextDay(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The instants a calendar day in Rome starts and ends (23 or 25 hours on the nights summer time changes). */
+export function romeDayBounds(date: string): { from: Date; to: Date } {
+  return { from: new Date(romeInstant(date, '00:00')), to: new Date(romeInstant(nextDay(date), '00:00')) };
 }
 
 /** Start and stop as instants (a stop at or before the start is the next day's) and the minutes worked. */
@@ -301,3 +307,48 @@ export const ownShiftWeekSchema = z.object({
 export type OwnShiftWeek = z.infer<typeof ownShiftWeekSchema>;
 export const ownShiftWeeksAnswerSchema = dataOf(z.array(ownShiftWeekSchema));
 export const ownShiftWeekAnswerSchema = dataOf(ownShiftWeekSchema);
+
+// ——— The time clock (spec §4 Shift, the shop tablet's shop/shift) ———
+
+/** The four steps of a shift, each confirmed by the person's passkey or password. */
+export const punchSteps = ['startShift', 'startBreak', 'stopBreak', 'stopShift'] as const;
+export type PunchStep = (typeof punchSteps)[number];
+
+/** Where a person is in their day: off (not started or stopped), working, on a break. */
+export const clockStates = ['off', 'working', 'onBreak'] as const;
+export type ClockState = (typeof clockStates)[number];
+
+/** The steps each state allows, and where each leads: one table for the server and the tablet. */
+export const punchMoves: Record<ClockState, Partial<Record<PunchStep, ClockState>>> = {
+  off: { startShift: 'working' },
+  working: { startBreak: 'onBreak', stopShift: 'off' },
+  onBreak: { stopBreak: 'working' },
+};
+
+/** The state after a day's punches, in order. */
+export function clockStateAfter(steps: readonly PunchStep[]): ClockState {
+  return steps.reduce<ClockState>((state, step) => punchMoves[state][step] ?? state, 'off');
+}
+
+export const shiftPunchBodySchema = z.object({ step: z.enum(punchSteps), presence: presenceBodySchema });
+
+const punchSchema = z.object({
+  id: z.number().int(),
+  step: z.enum(punchSteps),
+  at: z.string(),
+  confirmedBy: z.string(),
+});
+
+/** A person on the shop's time clock today: their planned shift, where they are, and today's punches. */
+export const timeClockPersonSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  planned: z.object({ start: z.string(), stop: z.string(), breakMinutes: z.number().int() }).nullable(),
+  state: z.enum(clockStates),
+  punches: z.array(punchSchema),
+});
+export type TimeClockPerson = z.infer<typeof timeClockPersonSchema>;
+export const timeClockAnswerSchema = dataOf(
+  z.object({ shopId: z.number().int(), day: z.string(), people: z.array(timeClockPersonSchema) }),
+);
+export const timeClockPersonAnswerSchema = dataOf(timeClockPersonSchema);

@@ -35,7 +35,7 @@ type WeekCall = { db: Database; viewer: SessionContext; shopId: number; week: st
 const personName = sql<string>`${users.name} || ' ' || ${users.surname}`;
 
 /** The shop's people who work shifts, by name: members of the shop, not deleted, whose groups let them punch. */
-async function shiftStaff(db: Executor, shopId: number): Promise<{ userId: number; name: string }[]> {
+export async function shiftStaff(db: Executor, shopId: number): Promise<{ userId: number; name: string }[]> {
   return db
     .select({ userId: users.id, name: personName })
     .from(users)

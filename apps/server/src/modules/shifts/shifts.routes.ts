@@ -1,9 +1,10 @@
 // Shift planning: a shop's templates (spec §2 employeesShift template list, create, {id}/edit) and its week grid
-// (employeesShift assign).
+// (employeesShift assign), the employee's own weeks (user/convalidate/shift) and the shop tablet's time clock (shop/shift).
 import { idParamSchema, okSchema } from '@bottega/contracts/common';
 import {
   ownShiftWeekAnswerSchema,
   ownShiftWeeksAnswerSchema,
+  shiftPunchBodySchema,
   shiftTemplateAnswerSchema,
   shiftTemplateBodySchema,
   shiftTemplatesAnswerSchema,
@@ -12,9 +13,11 @@ import {
   shiftWeekBodySchema,
   shiftWeekParamsSchema,
   shiftWeekTransitions,
+  timeClockAnswerSchema,
+  timeClockPersonAnswerSchema,
 } from '@bottega/contracts/shifts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionOf } from '../../platform/access';
+import { sessionOf, shopOf } from '../../platform/access';
 import {
   createShiftTemplate,
   deleteShiftTemplate,
@@ -29,6 +32,7 @@ import {
   saveShiftWeek,
   validateOwnShiftWeek,
 } from './shift-weeks.service';
+import { punch, readTimeClock } from './time-clock.service';
 
 const tags = ['shifts'];
 
@@ -217,5 +221,53 @@ export const shiftsRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
       }),
     }),
+  );
+
+  // ——— The time clock of the session's shop (the shop tablet) ———
+  app.get(
+    '/api/time-clock',
+    {
+      config: { access: 'shifts.view', shop: true },
+      schema: {
+        tags,
+        description: 'Today’s shift staff of the session’s shop: planned shift, where each is in the day, punches.',
+        response: { 200: timeClockAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await readTimeClock({
+        db: app.db,
+        config: app.config,
+        viewer: sessionOf(request),
+        shopId: shopOf(request),
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/time-clock/punches',
+    {
+      config: { access: 'shifts.view', shop: true },
+      schema: {
+        tags,
+        description:
+          'Punches a step for a person of the shop’s shift staff, confirmed by their passkey or password (as ' +
+          '/api/auth/presence), at the server’s time; 422 wrongPassword writes nothing, 409 punchOutOfOrder.',
+        body: shiftPunchBodySchema,
+        response: { 201: timeClockPersonAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const person = await punch({
+        db: app.db,
+        config: app.config,
+        throttle: app.loginThrottle,
+        viewer: sessionOf(request),
+        shopId: shopOf(request),
+        body: request.body,
+        ip: request.ip,
+      });
+      return reply.status(201).send({ data: person });
+    },
   );
 };

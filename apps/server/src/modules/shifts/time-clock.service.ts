@@ -1,0 +1,167 @@
+// The shop tablet's time clock (spec §4 Shift): today's shift staff of the session's shop with their planned shift,
+// and each step (start shift, start break, stop break, stop shift) punched at the server's business clock once the
+// person is confirmed present by their passkey or password (auth/presence.service.ts). A wrong password writes no
+// punch; a step the day does not allow is refused. Punches are never edited here.
+import { businessDate, businessTimeZone } from '@bottega/contracts/dates';
+import type { PresenceBody } from '@bottega/contracts/security';
+import {
+  clockStateAfter,
+  type PunchStep,
+  punchMoves,
+  romeDayBounds,
+  type shiftPunchBodySchema,
+  type TimeClockPerson,
+} from '@bottega/contracts/shifts';
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import { writeAudit } from '../../platform/audit';
+import { currentTime } from '../../platform/clock';
+import type { Database, Executor } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import type { LoginThrottle } from '../../platform/login-throttle';
+import { notify } from '../../platform/notify';
+import type { SessionContext } from '../../platform/sessions';
+import { confirmPresence } from '../auth/presence.service';
+import { users } from '../employees/employees.schema';
+import { shops } from '../shops/shops.schema';
+import { shiftStaff } from './shift-weeks.service';
+import { shiftPunches, shifts, shiftWeeks } from './shifts.schema';
+
+export const shiftPunchAuditEntity = 'shiftPunch';
+
+type ClockCall = {
+  db: Database;
+  config: Pick<Config, 'clockOffsetMs' | 'publicUrl'>;
+  viewer: SessionContext;
+  shopId: number;
+};
+
+/** Today's planned shifts in the shop's sent weeks, and everybody's punches today (in any shop: one day, one clock). */
+async function today(db: Executor, shopId: number, userIds: number[], now: Date) {
+  const day = businessDate(now);
+  if (userIds.length === 0) return { day, planned: [], punches: [] };
+  const planned = await db
+    .select({
+      id: shifts.id,
+      userId: shifts.userId,
+      start: shifts.startTime,
+      stop: shifts.stopTime,
+      breakMinutes: shifts.breakMinutes,
+    })
+    .from(shifts)
+    .innerJoin(shiftWeeks, eq(shiftWeeks.id, shifts.weekId))
+    .where(
+      and(
+        eq(shiftWeeks.shopId, shopId),
+        eq(shiftWeeks.state, 'sent'),
+        eq(shifts.day, day),
+        eq(shifts.kind, 'shift'),
+        inArray(shifts.userId, userIds),
+      ),
+    );
+  const { from, to } = romeDayBounds(day);
+  const punches = await db
+    .select()
+    .from(shiftPunches)
+    .where(and(inArray(shiftPunches.userId, userIds), gte(shiftPunches.at, from), lt(shiftPunches.at, to)))
+    .orderBy(asc(shiftPunches.at), asc(shiftPunches.id));
+  return { day, planned, punches };
+}
+
+function personOf(
+  person: { userId: number; name: string },
+  planned: Awaited<ReturnType<typeof today>>['planned'],
+  punches: Awaited<ReturnType<typeof today>>['punches'],
+): TimeClockPerson {
+  const shift = planned.find((row) => row.userId === person.userId);
+  const own = punches.filter((punch) => punch.userId === person.userId);
+  return {
+    userId: person.userId,
+    name: person.name,
+    planned: shift ? { start: shift.start ?? '', stop: shift.stop ?? '', breakMinutes: shift.breakMinutes } : null,
+    state: clockStateAfter(own.map((punch) => punch.step as PunchStep)),
+    punches: own.map((punch) => ({
+      id: punch.id,
+      step: punch.step as PunchStep,
+      at: punch.at.toISOString(),
+      confirmedBy: punch.confirmedBy,
+    })),
+  };
+}
+
+/** The shop's shift staff today: planned shift, where each is in their day, and today's punches. */
+export async function readTimeClock(options: ClockCall) {
+  const { db, shopId } = options;
+  const staff = await shiftStaff(db, shopId);
+  const now = currentTime(options.config);
+  const { day, planned, punches } = await today(
+    db,
+    shopId,
+    staff.map((person) => person.userId),
+    now,
+  );
+  return { shopId, day, people: staff.map((person) => personOf(person, planned, punches)) };
+}
+
+/**
+ * Punches a step for a person of the shop's shift staff once they are confirmed present, at the business clock's
+ * time; the step must follow from their day so far (contracts' punchMoves). A break tells the shop's holders of
+ * "break started".
+ */
+export async function punch(
+  options: ClockCall & {
+    throttle: LoginThrottle;
+    body: z.output<typeof shiftPunchBodySchema>;
+    ip: string;
+  },
+): Promise<TimeClockPerson> {
+  const { db, viewer, shopId, body } = options;
+  const { userId, ...proof } = body.presence as PresenceBody;
+  const person = (await shiftStaff(db, shopId)).find((member) => member.userId === userId);
+  if (!person) throw new AppError('validation', {}, { 'presence.userId': [{ rule: 'notShiftStaff' }] });
+  // A wrong password stops here, counted towards the person's lockout: no punch is written.
+  const presence = await confirmPresence({
+    db,
+    config: options.config,
+    throttle: options.throttle,
+    session: viewer,
+    userId,
+    proof,
+    ip: options.ip,
+  });
+  return db.transaction(async (tx) => {
+    // One step at a time per person: two taps on two tablets cannot both start the shift.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const now = currentTime(options.config);
+    const before = await today(tx, shopId, [userId], now);
+    const state = clockStateAfter(before.punches.map((row) => row.step as PunchStep));
+    if (!punchMoves[state][body.step]) throw new AppError('punchOutOfOrder');
+    const shiftId = before.planned[0]?.id ?? null;
+    const [created] = await tx
+      .insert(shiftPunches)
+      .values({ userId, shopId, shiftId, step: body.step, at: now, confirmedBy: presence.method })
+      .returning({ id: shiftPunches.id });
+    await writeAudit(tx, {
+      actorId: viewer.userId,
+      action: `shiftPunch.${body.step}`,
+      entity: shiftPunchAuditEntity,
+      entityId: created?.id,
+      data: { userId, shopId, shiftId, at: now.toISOString(), confirmedBy: presence.method },
+      ip: options.ip,
+    });
+    if (body.step === 'startBreak') {
+      const [shop] = await tx.select({ name: shops.name }).from(shops).where(eq(shops.id, shopId));
+      const time = new Intl.DateTimeFormat('it-IT', { timeZone: businessTimeZone, hour: '2-digit', minute: '2-digit' });
+      await notify(tx, {
+        event: 'shifts.notifications.breakStarted',
+        shopId,
+        params: { shop: shop?.name ?? '', employee: person.name, time: time.format(now) },
+        link: '/app/shop/shift',
+        actorId: viewer.userId,
+      });
+    }
+    const after = await today(tx, shopId, [userId], now);
+    return personOf(person, after.planned, after.punches);
+  });
+}
