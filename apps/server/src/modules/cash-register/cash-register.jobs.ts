@@ -33,7 +33,6 @@ function wallTime(instant: Date): string {
   }).format(instant);
 }
 
-/** 1 Monday … 7 Sunday, of a YYYY-MM-DD. */
 /** Sunday at weeklyCashOpensAtHour: each open shop with sales this week and its weekly cash not filled is told. */
 export const weeklyCashDueJob = defineJob({
   kind: 'cashRegister.weeklyCashDue',

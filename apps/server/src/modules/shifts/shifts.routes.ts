@@ -33,6 +33,7 @@ import {
   validateOwnShiftWeek,
 } from './shift-weeks.service';
 import { punch, readTimeClock } from './time-clock.service';
+import './shifts.jobs';
 
 const tags = ['shifts'];
 
