@@ -174,6 +174,8 @@ export const validationRules = [
   // A shop's week of shifts: a person who works no shifts there, a day of another week.
   'notShiftStaff',
   'outsideWeek',
+  // A punch rectified onto another day than its own.
+  'otherDay',
 ] as const;
 
 export type ValidationRule = (typeof validationRules)[number];

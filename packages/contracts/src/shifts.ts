@@ -362,3 +362,20 @@ export const timeClockAnswerSchema = dataOf(
   z.object({ shopId: z.number().int(), day: z.string(), people: z.array(timeClockPersonSchema) }),
 );
 export const timeClockPersonAnswerSchema = dataOf(timeClockPersonSchema);
+
+/** A punch's time set right by those allowed (spec §4 "rectification is allowed"), with the reason; the first time is kept. */
+export const punchRectificationBodySchema = z.object({
+  at: z.iso.datetime({ offset: true }),
+  reason: requiredText(500),
+});
+
+export const rectifiedPunchAnswerSchema = dataOf(
+  z.object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    step: z.enum(punchSteps),
+    at: z.string(),
+    originalAt: z.string(),
+    rectifyReason: z.string(),
+  }),
+);

@@ -4,6 +4,8 @@ import { idParamSchema, okSchema } from '@bottega/contracts/common';
 import {
   ownShiftWeekAnswerSchema,
   ownShiftWeeksAnswerSchema,
+  punchRectificationBodySchema,
+  rectifiedPunchAnswerSchema,
   shiftPunchBodySchema,
   shiftTemplateAnswerSchema,
   shiftTemplateBodySchema,
@@ -32,7 +34,7 @@ import {
   saveShiftWeek,
   validateOwnShiftWeek,
 } from './shift-weeks.service';
-import { punch, readTimeClock } from './time-clock.service';
+import { punch, readTimeClock, rectifyPunch } from './time-clock.service';
 import './shifts.jobs';
 
 const tags = ['shifts'];
@@ -270,5 +272,31 @@ export const shiftsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send({ data: person });
     },
+  );
+
+  app.post(
+    '/api/shift-punches/:id/rectification',
+    {
+      config: { access: 'shifts.manage.rectify' },
+      schema: {
+        tags,
+        description:
+          'Sets a punch’s time right with a reason, within its day and never in the future, keeping the day’s ' +
+          'steps in order (409 punchOutOfOrder); the first time is kept beside it.',
+        params: idParamSchema,
+        body: punchRectificationBodySchema,
+        response: { 200: rectifiedPunchAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await rectifyPunch({
+        db: app.db,
+        config: app.config,
+        viewer: sessionOf(request),
+        punchId: request.params.id,
+        body: request.body,
+        ip: request.ip,
+      }),
+    }),
   );
 };

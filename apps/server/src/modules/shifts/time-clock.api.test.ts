@@ -163,4 +163,46 @@ describe('the time clock', () => {
     await chooseShop(test.app, token, 'MI01');
     expect((await api(test.app, { url: '/api/time-clock', token })).statusCode).toBe(403);
   });
+
+  it('has a punch’s time set right with a reason by those allowed, keeping the first time and the day’s order', async () => {
+    const [started] = await test.db.select().from(shiftPunches).where(eq(shiftPunches.step, 'startShift'));
+    if (!started) throw new Error('no start punched');
+    const rectify = (body: unknown, token: string) =>
+      api(test.app, { method: 'POST', url: `/api/shift-punches/${started.id}/rectification`, token, body });
+    const rectifier = await createUserWithAbilities(test.db, ['shifts.manage.rectify'], { shops: ['MI01'] });
+    const token = await signIn(test.app, rectifier.username);
+    const reason = 'Ha timbrato in ritardo: era in negozio dalle 8:30';
+
+    expect((await rectify({ at: '2026-12-14T08:30:00+01:00', reason }, tabletToken)).statusCode).toBe(403);
+    // After the start of her break: the day's steps would be out of order.
+    const [onBreak] = await test.db.select().from(shiftPunches).where(eq(shiftPunches.step, 'startBreak'));
+    const afterBreak = new Date((onBreak?.at.getTime() ?? 0) + 1).toISOString();
+    expect((await rectify({ at: afterBreak, reason }, token)).json().code).toBe('punchOutOfOrder');
+    expect((await rectify({ at: '2026-12-14T23:00:00+01:00', reason }, token)).json().errors.at).toBeDefined();
+    expect((await rectify({ at: '2026-12-13T20:00:00+01:00', reason }, token)).json().errors.at).toBeDefined();
+    expect((await rectify({ at: '2026-12-14T08:30:00+01:00', reason: '' }, token)).statusCode).toBe(422);
+    expect((await rectify({ at: '2026-12-14T08:30:00+01:00', reason: 'a\u0000' }, token)).statusCode).toBe(422);
+    expect((await rectify({ at: 'stamattina', reason }, token)).statusCode).toBe(422);
+
+    const first = await rectify({ at: '2026-12-14T08:30:00+01:00', reason }, token);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({
+      at: '2026-12-14T07:30:00.000Z',
+      originalAt: started.at.toISOString(),
+      rectifyReason: reason,
+    });
+    const second = await rectify({ at: '2026-12-14T08:40:00+01:00', reason: 'Corretto di nuovo' }, token);
+    expect(second.json().data.originalAt).toBe(started.at.toISOString());
+    const audited = await test.db
+      .select({ reason: auditLog.reason })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'shiftPunch.rectified'));
+    expect(audited.map((row) => row.reason)).toEqual([reason, 'Corretto di nuovo']);
+
+    // Someone allowed in another shop only does not find it.
+    const naples = await createUserWithAbilities(test.db, ['shifts.manage.rectify'], { shops: ['NA01'] });
+    expect(
+      (await rectify({ at: '2026-12-14T08:35:00+01:00', reason }, await signIn(test.app, naples.username))).statusCode,
+    ).toBe(404);
+  });
 });

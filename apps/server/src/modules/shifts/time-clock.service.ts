@@ -8,6 +8,7 @@ import {
   clockStateAfter,
   type PunchStep,
   punchMoves,
+  type punchRectificationBodySchema,
   romeDayBounds,
   type shiftPunchBodySchema,
   type TimeClockPerson,
@@ -15,6 +16,7 @@ import {
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
+import { assertShopInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { currentTime } from '../../platform/clock';
 import type { Database, Executor } from '../../platform/db';
@@ -163,5 +165,65 @@ export async function punch(
     }
     const after = await today(tx, shopId, [userId], now);
     return personOf(person, after.planned, after.punches);
+  });
+}
+
+/**
+ * Sets a punch's time right, with a reason (shifts.manage.rectify): within its own day in Rome, not in the future, and
+ * keeping the day's steps in an order the time clock allows. The first time stays beside the new one; audited.
+ */
+export async function rectifyPunch(options: {
+  db: Database;
+  config: Pick<Config, 'clockOffsetMs'>;
+  viewer: SessionContext;
+  punchId: number;
+  body: z.output<typeof punchRectificationBodySchema>;
+  ip?: string;
+}) {
+  const { db, viewer, punchId, body } = options;
+  const at = new Date(body.at);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(shiftPunches).where(eq(shiftPunches.id, punchId)).for('update');
+    if (!row) throw new AppError('notFound');
+    assertShopInScope(viewer, 'shops', row.shopId);
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
+    const day = businessDate(row.at);
+    if (businessDate(at) !== day) throw new AppError('validation', {}, { at: [{ rule: 'otherDay' }] });
+    if (at > currentTime(options.config)) throw new AppError('validation', {}, { at: [{ rule: 'futureDate' }] });
+    const { from, to } = romeDayBounds(day);
+    const others = await tx
+      .select({ id: shiftPunches.id, step: shiftPunches.step, at: shiftPunches.at })
+      .from(shiftPunches)
+      .where(and(eq(shiftPunches.userId, row.userId), gte(shiftPunches.at, from), lt(shiftPunches.at, to)));
+    const steps = others
+      .map((punch) => (punch.id === row.id ? { ...punch, at } : punch))
+      .sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id)
+      .map((punch) => punch.step as PunchStep);
+    const orderly = steps.every(
+      (step, index) => punchMoves[clockStateAfter(steps.slice(0, index))][step] !== undefined,
+    );
+    if (!orderly) throw new AppError('punchOutOfOrder');
+    const originalAt = row.originalAt ?? row.at;
+    await tx
+      .update(shiftPunches)
+      .set({ at, originalAt, rectifiedBy: viewer.userId, rectifiedAt: new Date(), rectifyReason: body.reason })
+      .where(eq(shiftPunches.id, row.id));
+    await writeAudit(tx, {
+      actorId: viewer.userId,
+      action: 'shiftPunch.rectified',
+      entity: shiftPunchAuditEntity,
+      entityId: row.id,
+      reason: body.reason,
+      data: { userId: row.userId, step: row.step, before: row.at.toISOString(), after: at.toISOString() },
+      ip: options.ip,
+    });
+    return {
+      id: row.id,
+      userId: row.userId,
+      step: row.step as PunchStep,
+      at: at.toISOString(),
+      originalAt: originalAt.toISOString(),
+      rectifyReason: body.reason,
+    };
   });
 }
