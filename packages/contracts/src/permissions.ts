@@ -275,6 +275,8 @@ export const notificationEventCatalog = {
   'taxCertificates.available': { ability: 'taxCertificates.view', scope: 'person' },
   /** The person's shifts of a week were sent to them: their weekly summary waits for their validation. */
   'shifts.weekSent': { ability: 'shifts.view', scope: 'person' },
+  /** A week already sent to the person was rectified where it concerns them: their summary waits again. */
+  'shifts.weekRectified': { ability: 'shifts.view', scope: 'person' },
 } as const satisfies Record<string, NotificationEventSpec>;
 export type NotificationEvent = keyof typeof notificationEventCatalog;
 export const notificationEvents = Object.keys(notificationEventCatalog) as NotificationEvent[];

@@ -261,6 +261,9 @@ export const shiftWeekBodySchema = z.object({
 });
 export type ShiftWeekBody = z.infer<typeof shiftWeekBodySchema>;
 
+/** A convalidated or sent week changed by those allowed (spec §4 "rectification is allowed"), with the reason. */
+export const shiftWeekRectificationBodySchema = shiftWeekBodySchema.extend({ reason: requiredText(500) });
+
 const shiftWarningSchema = z.object({
   employeeId: z.number().int(),
   date: z.string().nullable(),

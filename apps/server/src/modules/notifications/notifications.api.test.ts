@@ -274,6 +274,7 @@ describe('GET /api/notifications/preferences', () => {
           { event: 'payslips.available', channels: [] },
           { event: 'taxCertificates.available', channels: [] },
           { event: 'shifts.weekSent', channels: [] },
+          { event: 'shifts.weekRectified', channels: [] },
         ],
         groups: [{ id: groupId, name: 'Dipendente' }],
         mayEdit: false,

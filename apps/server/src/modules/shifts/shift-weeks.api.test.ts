@@ -9,7 +9,7 @@ import { auditLog } from '../../platform/audit.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { userGroupNotifications } from '../user-groups/user-groups.schema';
 import { shiftWeekAuditEntity } from './shift-weeks.service';
-import { shiftWeeks } from './shifts.schema';
+import { shifts, shiftWeeks } from './shifts.schema';
 
 let test: TestApp;
 let managerToken: string;
@@ -41,6 +41,7 @@ beforeAll(async () => {
       'shifts.manage.assign',
       'shifts.manage.convalidate',
       'shifts.manage.edit',
+      'shifts.manage.rectify',
       'shifts.templates.add',
     ],
     { shops: ['MI01'] },
@@ -52,13 +53,13 @@ beforeAll(async () => {
   const brunoUser = await createUserWithAbilities(test.db, staff, { shops: ['MI01'] });
   anna = annaUser.id;
   bruno = brunoUser.id;
-  await test.db.insert(userGroupNotifications).values(
-    [annaUser.groupId, brunoUser.groupId].map((groupId) => ({
-      groupId,
-      event: 'shifts.weekSent',
-      channels: ['web'],
-    })),
-  );
+  await test.db
+    .insert(userGroupNotifications)
+    .values(
+      [annaUser.groupId, brunoUser.groupId].flatMap((groupId) =>
+        ['shifts.weekSent', 'shifts.weekRectified'].map((event) => ({ groupId, event, channels: ['web'] })),
+      ),
+    );
   [annaToken, brunoToken] = await Promise.all([
     signIn(test.app, annaUser.username),
     signIn(test.app, brunoUser.username),
@@ -317,6 +318,58 @@ describe('a shop’s week of shifts', () => {
         'shiftWeek.validatedByEmployee',
       ].sort(),
     );
+  });
+
+  it('once sent is rectified with a reason: unchanged cells keep their rows, the people changed validate again', async () => {
+    const which = '2026-W51';
+    const rectify = (body: unknown, token = managerToken, shopId = milanId, target = which) =>
+      api(test.app, { method: 'PUT', url: `${url(shopId, target)}/rectification`, token, body });
+    const [annaShift] = await test.db.select().from(shifts).where(eq(shifts.day, '2026-12-14'));
+    const annaCell = { userId: anna, day: '2026-12-14', cell: shift('09:00', '18:00') };
+    const members = weekPlan().members;
+    const reason = 'Bruno copre il mercoledì';
+
+    // The assigned week of W48 is saved through its grid, not rectified.
+    expect((await rectify({ ...weekPlan(), reason }, managerToken, milanId, week)).json().code).toBe(
+      'shiftWeekWrongState',
+    );
+    expect((await rectify({ members, cells: [annaCell] })).statusCode).toBe(422);
+    expect((await rectify({ members, cells: [annaCell], reason }, viewerToken)).statusCode).toBe(403);
+    expect((await rectify({ members: [], cells: [], reason }, managerToken, naplesId)).statusCode).toBe(404);
+
+    const brunoCell = { userId: bruno, day: '2026-12-16', cell: shift('10:00', '16:00', 30) };
+    const rectified = await rectify({ members, cells: [annaCell, brunoCell], reason });
+    expect(rectified.statusCode).toBe(200);
+    const grid = rectified.json().data as ShiftWeek;
+    expect(grid.state).toBe('sent');
+    expect(grid.cells).toHaveLength(2);
+    // Anna's day is the same row, and her validation stands; Bruno is told why his week changed.
+    const [sameShift] = await test.db.select().from(shifts).where(eq(shifts.day, '2026-12-14'));
+    expect(sameShift?.id).toBe(annaShift?.id);
+    expect(grid.members.find((member) => member.userId === anna)?.validatedAt).not.toBeNull();
+    const toldOf = async (userId: number) =>
+      test.db
+        .select({ params: notifications.params })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'shifts.weekRectified')));
+    expect(await toldOf(bruno)).toEqual([{ params: { shop: 'Milano Duomo', week: which, reason } }]);
+    expect(await toldOf(anna)).toEqual([]);
+
+    // Anna's day changes: she validates again.
+    const later = await rectify({
+      members,
+      cells: [{ ...annaCell, cell: shift('10:00', '19:00') }, brunoCell],
+      reason: 'Apertura posticipata',
+    });
+    expect(
+      later.json().data.members.find((member: { userId: number }) => member.userId === anna).validatedAt,
+    ).toBeNull();
+    expect(await toldOf(anna)).toHaveLength(1);
+    const audited = await test.db
+      .select({ reason: auditLog.reason })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'shiftWeek.rectified'));
+    expect(audited.map((row) => row.reason)).toEqual([reason, 'Apertura posticipata']);
   });
 
   it('of another shop is not moved (404)', async () => {

@@ -477,3 +477,86 @@ export async function validateOwnShiftWeek(options: {
     return after;
   });
 }
+
+/**
+ * Changes a convalidated or sent week with a reason (shifts.manage.rectify). A cell that stays keeps its row (its
+ * punches still point at it); a removed cell goes (its punches keep their times, no longer tied to a shift). In a sent
+ * week the people whose cells changed must validate again and are told why. Audited with both grids and the reason.
+ */
+export async function rectifyShiftWeek(
+  options: WeekCall & { body: ShiftWeekBody & { reason: string } },
+): Promise<ShiftWeek> {
+  const { db, viewer, shopId, week, body } = options;
+  const days = isoWeekDays(week);
+  return db.transaction(async (tx) => {
+    const shop = await loadVisibleShop(tx, viewer, shopId, { lock: true });
+    await assertWeekBody(tx, shopId, days, body);
+    const row = await weekRow(tx, shopId, week, { lock: true });
+    if (!row) throw new AppError('notFound');
+    if (row.state === 'assigned') throw new AppError('shiftWeekWrongState');
+    const before = await readWeek(tx, shopId, week);
+    const key = (userId: number, day: string) => `${userId}/${day}`;
+    const beforeCells = new Map(before.cells.map((cell) => [key(cell.userId, cell.day), JSON.stringify(cell.cell)]));
+    const afterCells = new Map(body.cells.map((cell) => [key(cell.userId, cell.day), JSON.stringify(cell.cell)]));
+    const changed = new Set<number>();
+    for (const cell of [...before.cells, ...body.cells]) {
+      const at = key(cell.userId, cell.day);
+      if (beforeCells.get(at) !== afterCells.get(at)) changed.add(cell.userId);
+    }
+    const beforeMembers = new Set(before.members.map((member) => member.userId));
+    for (const member of body.members) if (!beforeMembers.has(member.userId)) changed.add(member.userId);
+
+    const stored = await tx
+      .select({ id: shifts.id, userId: shifts.userId, day: shifts.day })
+      .from(shifts)
+      .where(eq(shifts.weekId, row.id));
+    const gone = stored.filter((cell) => !afterCells.has(key(cell.userId, cell.day))).map((cell) => cell.id);
+    if (gone.length > 0) await tx.delete(shifts).where(inArray(shifts.id, gone));
+    for (const cell of body.cells) {
+      if (beforeCells.get(key(cell.userId, cell.day)) === afterCells.get(key(cell.userId, cell.day))) continue;
+      const columns = { ...columnsOfCell(cell.day, cell.cell), updatedAt: new Date() };
+      await tx
+        .insert(shifts)
+        .values({ weekId: row.id, userId: cell.userId, day: cell.day, ...columns })
+        .onConflictDoUpdate({ target: [shifts.weekId, shifts.userId, shifts.day], set: columns });
+    }
+    const validated = new Map(before.members.map((member) => [member.userId, member.validatedAt]));
+    await tx.delete(shiftWeekMembers).where(eq(shiftWeekMembers.weekId, row.id));
+    if (body.members.length > 0) {
+      await tx.insert(shiftWeekMembers).values(
+        body.members.map((member) => {
+          const kept = changed.has(member.userId) ? null : validated.get(member.userId);
+          return { weekId: row.id, ...member, validatedAt: kept ? new Date(kept) : null };
+        }),
+      );
+    }
+    await tx.update(shiftWeeks).set({ updatedAt: new Date() }).where(eq(shiftWeeks.id, row.id));
+    await writeAudit(tx, {
+      actorId: viewer.userId,
+      action: 'shiftWeek.rectified',
+      entity: shiftWeekAuditEntity,
+      entityId: row.id,
+      fromState: row.state,
+      toState: row.state,
+      reason: body.reason,
+      data: {
+        shopId,
+        week,
+        before: { members: before.members.map((member) => member.userId), cells: before.cells },
+        after: { members: body.members.map((member) => member.userId), cells: body.cells },
+      },
+      ip: options.ip,
+    });
+    if (row.state === 'sent') {
+      const told = body.members.map((member) => member.userId).filter((userId) => changed.has(userId));
+      await notify(tx, {
+        event: 'shifts.weekRectified',
+        userIds: told,
+        params: { shop: shop.name, week, reason: body.reason },
+        link: '/app/user/convalidate/shift',
+        actorId: viewer.userId,
+      });
+    }
+    return readWeek(tx, shopId, week);
+  });
+}

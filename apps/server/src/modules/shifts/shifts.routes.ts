@@ -14,6 +14,7 @@ import {
   shiftWeekAnswerSchema,
   shiftWeekBodySchema,
   shiftWeekParamsSchema,
+  shiftWeekRectificationBodySchema,
   shiftWeekTransitions,
   timeClockAnswerSchema,
   timeClockPersonAnswerSchema,
@@ -31,6 +32,7 @@ import {
   getShiftWeek,
   listOwnShiftWeeks,
   moveShiftWeek,
+  rectifyShiftWeek,
   saveShiftWeek,
   validateOwnShiftWeek,
 } from './shift-weeks.service';
@@ -294,6 +296,32 @@ export const shiftsRoutes: FastifyPluginAsyncZod = async (app) => {
         config: app.config,
         viewer: sessionOf(request),
         punchId: request.params.id,
+        body: request.body,
+        ip: request.ip,
+      }),
+    }),
+  );
+
+  app.put(
+    '/api/shops/:id/shift-weeks/:week/rectification',
+    {
+      config: { access: 'shifts.manage.rectify' },
+      schema: {
+        tags,
+        description:
+          'Changes a convalidated or sent week with a reason; in a sent week the people whose cells changed validate ' +
+          'again and are told. An assigned week answers 409 shiftWeekWrongState (it is saved through the grid).',
+        params: shiftWeekParamsSchema,
+        body: shiftWeekRectificationBodySchema,
+        response: { 200: shiftWeekAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await rectifyShiftWeek({
+        db: app.db,
+        viewer: sessionOf(request),
+        shopId: request.params.id,
+        week: request.params.week,
         body: request.body,
         ip: request.ip,
       }),

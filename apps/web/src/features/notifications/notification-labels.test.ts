@@ -48,7 +48,7 @@ describe.each(languages)('notificationKindText in %s', (lng) => {
       expect(description, kind).not.toMatch(/\.description$/);
     }
     // Eighteen events, each told apart from the others by its name.
-    expect(notificationEvents).toHaveLength(19);
+    expect(notificationEvents).toHaveLength(20);
     expect(new Set(texts.map((text) => text.label)).size).toBe(notificationKinds.length);
   });
 });
