@@ -4,7 +4,7 @@
 // answers the same ones.
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
-import { dataOf, isoDateSchema, requiredText, text } from './common';
+import { dataOf, isoDateSchema, pageOf, paginationQuerySchema, requiredText, text } from './common';
 import { businessTimeZone, isoWeekDays, isoWeekday, isoWeekSchema } from './dates';
 import type { Ability } from './permissions';
 import { presenceBodySchema } from './security';
@@ -382,3 +382,16 @@ export const rectifiedPunchAnswerSchema = dataOf(
     rectifyReason: z.string(),
   }),
 );
+
+/** Every shop's week in one view (spec §2 employeesShift overview): its state and how many validated. */
+export const shiftWeeksOverviewQuerySchema = paginationQuerySchema.extend({ week: isoWeekSchema });
+export const shiftWeekOverviewSchema = z.object({
+  shop: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  /** null: nothing of the week saved yet. */
+  state: z.enum(shiftWeekStates).nullable(),
+  members: z.number().int(),
+  validated: z.number().int(),
+  plannedMinutes: z.number().int(),
+});
+export type ShiftWeekOverview = z.infer<typeof shiftWeekOverviewSchema>;
+export const shiftWeeksOverviewAnswerSchema = pageOf(shiftWeekOverviewSchema);

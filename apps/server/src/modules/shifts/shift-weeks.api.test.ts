@@ -372,6 +372,24 @@ describe('a shop’s week of shifts', () => {
     expect(audited.map((row) => row.reason)).toEqual([reason, 'Apertura posticipata']);
   });
 
+  it('is listed with every shop the viewer sees in the overview, a page at a time', async () => {
+    const overview = (query: string, token: string) =>
+      api(test.app, { url: `/api/shift-weeks/overview?${query}`, token });
+    expect((await overview(`week=${week}`, managerToken)).statusCode).toBe(403);
+    const overseer = await createUserWithAbilities(test.db, ['shifts.manage.overview'], { shops: ['MI01'] });
+    const token = await signIn(test.app, overseer.username);
+    const own = (await overview(`week=${week}`, token)).json();
+    expect(own.meta.total).toBe(1);
+    expect(own.data).toEqual([
+      expect.objectContaining({ shop: expect.objectContaining({ id: milanId }), state: 'assigned', members: 2 }),
+    ]);
+    expect((await overview('week=2026-W50', token)).json().data[0]).toMatchObject({ state: null, members: 0 });
+    const all = (await overview(`week=${week}&perPage=2`, adminToken)).json();
+    expect(all.data).toHaveLength(2);
+    expect(all.meta.total).toBeGreaterThan(2);
+    expect((await overview('week=2026-W60', token)).statusCode).toBe(422);
+  });
+
   it('of another shop is not moved (404)', async () => {
     const response = await api(test.app, { method: 'POST', url: `${url(naplesId)}/convalidate`, token: managerToken });
     expect(response.statusCode).toBe(404);

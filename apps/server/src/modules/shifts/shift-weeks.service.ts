@@ -13,7 +13,8 @@ import {
   shiftWarnings,
   shiftWeekTransitions,
 } from '@bottega/contracts/shifts';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -559,4 +560,55 @@ export async function rectifyShiftWeek(
     }
     return readWeek(tx, shopId, week);
   });
+}
+
+/**
+ * Every open shop the viewer sees with its week: state, people, how many validated, minutes planned; by shop name,
+ * a page at a time. Shops with nothing saved for the week are listed too (state null): they are the ones to plan.
+ */
+export async function shiftWeeksOverview(options: {
+  db: Database;
+  viewer: SessionContext;
+  week: string;
+  page: number;
+  perPage: number;
+}) {
+  const { db, viewer, week, page, perPage } = options;
+  const scope = shopsInScope(viewer, 'shops');
+  const visible = and(
+    isNull(shops.closedOn),
+    scope === 'all' ? sql`true` : scope.length === 0 ? sql`false` : inArray(shops.id, scope),
+  );
+  const [total] = await db.select({ value: count() }).from(shops).where(visible);
+  const members = sql<number>`(select count(*) from ${shiftWeekMembers} where ${shiftWeekMembers.weekId} = ${shiftWeeks.id})`;
+  const validated = sql<number>`(select count(*) from ${shiftWeekMembers}
+    where ${shiftWeekMembers.weekId} = ${shiftWeeks.id} and ${shiftWeekMembers.validatedAt} is not null)`;
+  const planned = sql<number>`coalesce((select sum(${shifts.plannedMinutes}) from ${shifts}
+    where ${shifts.weekId} = ${shiftWeeks.id}), 0)`;
+  const rows = await db
+    .select({
+      id: shops.id,
+      code: shops.code,
+      name: shops.name,
+      state: shiftWeeks.state,
+      members: members.mapWith(Number),
+      validated: validated.mapWith(Number),
+      plannedMinutes: planned.mapWith(Number),
+    })
+    .from(shops)
+    .leftJoin(shiftWeeks, and(eq(shiftWeeks.shopId, shops.id), eq(shiftWeeks.week, week)))
+    .where(visible)
+    .orderBy(asc(shops.name), asc(shops.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return {
+    data: rows.map((row) => ({
+      shop: { id: row.id, code: row.code, name: row.name },
+      state: (row.state as ShiftWeek['state']) ?? null,
+      members: row.state ? row.members : 0,
+      validated: row.state ? row.validated : 0,
+      plannedMinutes: row.state ? row.plannedMinutes : 0,
+    })),
+    meta: { page, perPage, total: total?.value ?? 0 },
+  };
 }

@@ -15,6 +15,8 @@ import {
   shiftWeekBodySchema,
   shiftWeekParamsSchema,
   shiftWeekRectificationBodySchema,
+  shiftWeeksOverviewAnswerSchema,
+  shiftWeeksOverviewQuerySchema,
   shiftWeekTransitions,
   timeClockAnswerSchema,
   timeClockPersonAnswerSchema,
@@ -34,6 +36,7 @@ import {
   moveShiftWeek,
   rectifyShiftWeek,
   saveShiftWeek,
+  shiftWeeksOverview,
   validateOwnShiftWeek,
 } from './shift-weeks.service';
 import { punch, readTimeClock, rectifyPunch } from './time-clock.service';
@@ -326,5 +329,19 @@ export const shiftsRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
       }),
     }),
+  );
+
+  app.get(
+    '/api/shift-weeks/overview',
+    {
+      config: { access: 'shifts.manage.overview' },
+      schema: {
+        tags,
+        description: 'Every open shop the viewer sees with its week (state null: nothing saved yet), by name, paged.',
+        querystring: shiftWeeksOverviewQuerySchema,
+        response: { 200: shiftWeeksOverviewAnswerSchema },
+      },
+    },
+    async (request) => shiftWeeksOverview({ db: app.db, viewer: sessionOf(request), ...request.query }),
   );
 };
