@@ -261,6 +261,10 @@ export const shiftWeekBodySchema = z.object({
 });
 export type ShiftWeekBody = z.infer<typeof shiftWeekBodySchema>;
 
+/** Where a week's proposal comes from: the week before (moved seven days on), or each person's template. */
+export const shiftWeekProposalQuerySchema = z.object({ from: z.enum(['previousWeek', 'templates']) });
+export const shiftWeekProposalAnswerSchema = dataOf(shiftWeekBodySchema);
+
 /** A convalidated or sent week changed by those allowed (spec §4 "rectification is allowed"), with the reason. */
 export const shiftWeekRectificationBodySchema = shiftWeekBodySchema.extend({ reason: requiredText(500) });
 

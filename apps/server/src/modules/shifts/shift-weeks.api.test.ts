@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, createUserWithAbilities, findShopId, signIn, type TestApp } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.schema';
 import { notifications } from '../notifications/notifications.schema';
+import { shopClosureDays } from '../shops/shops.schema';
 import { userGroupNotifications } from '../user-groups/user-groups.schema';
 import { shiftWeekAuditEntity } from './shift-weeks.service';
 import { shifts, shiftWeeks } from './shifts.schema';
@@ -388,6 +389,53 @@ describe('a shop’s week of shifts', () => {
     expect(all.data).toHaveLength(2);
     expect(all.meta.total).toBeGreaterThan(2);
     expect((await overview('week=2026-W60', token)).statusCode).toBe(422);
+  });
+
+  it('proposes a grid from the week before or the templates, everybody off on the shop’s closed days', async () => {
+    const previous = '2026-W47';
+    const cells = [
+      { userId: anna, day: '2026-11-16', cell: shift('08:00', '14:00', 0) },
+      { userId: bruno, day: '2026-11-18', cell: shift('13:00', '20:00', 30) },
+    ];
+    expect((await save({ members: weekPlan().members, cells }, managerToken, milanId, previous)).statusCode).toBe(200);
+    const propose = (from: string, token = managerToken, shopId = milanId) =>
+      api(test.app, { url: `${url(shopId)}/proposal?from=${from}`, token });
+    // Closed for inventory on Wednesday 25: Bruno's Wednesday of the week before does not carry over.
+    await test.db.insert(shopClosureDays).values({ shopId: milanId, day: '2026-11-25', reason: 'Inventario' });
+    const grid = (await api(test.app, { url: url(milanId), token: managerToken })).json().data as ShiftWeek;
+    expect(grid.closedDays).toContainEqual({ day: '2026-11-25', reason: 'Inventario' });
+    const closed = grid.closedDays.map((closure) => closure.day);
+    const offs = (members: number[]) =>
+      members.flatMap((userId) =>
+        closed.map((day) => ({ userId, day, cell: { kind: 'timeOff', reason: 'shopClosed', notes: '' } as const })),
+      );
+    const sorted = (list: ShiftWeekBody['cells']) =>
+      [...list].sort((a, b) => a.userId - b.userId || a.day.localeCompare(b.day));
+
+    const fromPrevious = (await propose('previousWeek')).json().data as ShiftWeekBody;
+    expect(fromPrevious.members).toEqual(expect.arrayContaining(weekPlan().members));
+    expect(fromPrevious.cells).toEqual(
+      sorted([
+        ...[
+          { userId: anna, day: '2026-11-23', cell: shift('08:00', '14:00', 0) },
+          { userId: bruno, day: '2026-11-25', cell: shift('13:00', '20:00', 30) },
+        ].filter((cell) => !closed.includes(cell.day)),
+        ...offs([anna, bruno]),
+      ]),
+    );
+    const fromTemplates = (await propose('templates')).json().data as ShiftWeekBody;
+    expect(fromTemplates.cells).toEqual(
+      sorted([
+        ...grid.days
+          .slice(0, 5)
+          .filter((day) => !closed.includes(day))
+          .map((day) => ({ userId: anna, day, cell: shift('09:00', '18:00') })),
+        ...offs([anna, bruno]),
+      ]),
+    );
+    expect((await propose('nowhere')).statusCode).toBe(422);
+    expect((await propose('templates', viewerToken)).statusCode).toBe(403);
+    expect((await propose('templates', managerToken, naplesId)).statusCode).toBe(404);
   });
 
   it('of another shop is not moved (404)', async () => {

@@ -1,7 +1,7 @@
 // A shop's week of shifts (spec §4 Weekly shifts): the grid of its people × days, each cell a shift or a time-off,
 // with the rules' warnings beside the cells (contracts/shifts.ts shiftWarnings), never a refusal. The grid is saved
 // whole while the week is assigned; every save is audited with what changed.
-import { isoWeekDays } from '@bottega/contracts/dates';
+import { isoWeekDays, previousIsoWeek } from '@bottega/contracts/dates';
 import {
   type OwnShiftWeek,
   type PlannedShift,
@@ -611,4 +611,57 @@ export async function shiftWeeksOverview(options: {
     })),
     meta: { page, perPage, total: total?.value ?? 0 },
   };
+}
+
+/**
+ * A filled grid to start from, not saved (the grid shows it and saves it): the week before moved seven days on, or
+ * each person's template; on the shop's closed days (closures, weekdays without opening hours) everybody is off with
+ * "shop closed". The people are the week's own, else the week before's, else the shop's shift staff.
+ */
+export async function proposeShiftWeek(
+  options: WeekCall & { from: 'previousWeek' | 'templates' },
+): Promise<ShiftWeekBody> {
+  const { db, viewer, shopId, week } = options;
+  await loadVisibleShop(db, viewer, shopId);
+  const days = isoWeekDays(week);
+  const previous = previousIsoWeek(week);
+  const current = await readWeek(db, shopId, week);
+  const before = await readWeek(db, shopId, previous);
+  const people = current.state !== null ? current : before.state !== null ? before : current;
+  const members = people.members.map((member) => ({ userId: member.userId, templateId: member.templateId }));
+  const working = new Set(members.map((member) => member.userId));
+  const cells: ShiftWeekBody['cells'] = [];
+  if (options.from === 'previousWeek') {
+    const previousDays = isoWeekDays(previous);
+    for (const cell of before.cells) {
+      if (working.has(cell.userId)) cells.push({ ...cell, day: days[previousDays.indexOf(cell.day)] as string });
+    }
+  } else {
+    const templateIds = members.flatMap((member) => (member.templateId === null ? [] : [member.templateId]));
+    const templates =
+      templateIds.length === 0
+        ? []
+        : await db.select().from(shiftTemplates).where(inArray(shiftTemplates.id, templateIds));
+    for (const member of members) {
+      const template = templates.find((candidate) => candidate.id === member.templateId);
+      template?.days.forEach((planned, index) => {
+        if (planned)
+          cells.push({
+            userId: member.userId,
+            day: days[index] as string,
+            cell: { kind: 'shift', ...planned, notes: '' },
+          });
+      });
+    }
+  }
+  const closed = new Set(current.closedDays.map((closure) => closure.day));
+  const open = cells.filter((cell) => !closed.has(cell.day));
+  const offs = members.flatMap((member) =>
+    [...closed].map((day) => ({
+      userId: member.userId,
+      day,
+      cell: { kind: 'timeOff' as const, reason: 'shopClosed' as const, notes: '' },
+    })),
+  );
+  return { members, cells: [...open, ...offs].sort((a, b) => a.userId - b.userId || a.day.localeCompare(b.day)) };
 }

@@ -14,6 +14,8 @@ import {
   shiftWeekAnswerSchema,
   shiftWeekBodySchema,
   shiftWeekParamsSchema,
+  shiftWeekProposalAnswerSchema,
+  shiftWeekProposalQuerySchema,
   shiftWeekRectificationBodySchema,
   shiftWeeksOverviewAnswerSchema,
   shiftWeeksOverviewQuerySchema,
@@ -34,6 +36,7 @@ import {
   getShiftWeek,
   listOwnShiftWeeks,
   moveShiftWeek,
+  proposeShiftWeek,
   rectifyShiftWeek,
   saveShiftWeek,
   shiftWeeksOverview,
@@ -343,5 +346,30 @@ export const shiftsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => shiftWeeksOverview({ db: app.db, viewer: sessionOf(request), ...request.query }),
+  );
+
+  app.get(
+    '/api/shops/:id/shift-weeks/:week/proposal',
+    {
+      config: { access: 'shifts.manage.assign' },
+      schema: {
+        tags,
+        description:
+          'A filled grid to start from, not saved: the week before moved seven days on, or each person’s template; ' +
+          'everybody off with "shop closed" on the shop’s closed days.',
+        params: shiftWeekParamsSchema,
+        querystring: shiftWeekProposalQuerySchema,
+        response: { 200: shiftWeekProposalAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await proposeShiftWeek({
+        db: app.db,
+        viewer: sessionOf(request),
+        shopId: request.params.id,
+        week: request.params.week,
+        from: request.query.from,
+      }),
+    }),
   );
 };
