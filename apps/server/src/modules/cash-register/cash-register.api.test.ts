@@ -16,6 +16,7 @@ import { users } from '../employees/employees.schema';
 import { expenseAuthorisations, expenses } from '../expenses/expenses.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { ingestFiscalCloses, ingestReceipts } from '../sales/sales-ingest.service';
+import { shiftPunches } from '../shifts/shifts.schema';
 import { weeklyCash } from './cash-register.schema';
 
 // The daily cash report's workflow and rules at the API (spec §4 Cash report, §5 Cash register, §8): the
@@ -430,6 +431,24 @@ describe('the two-person workflow', () => {
   });
 
   it('confirms partially when everything matches', async () => {
+    // Marco is on shift since the morning, on a break now: the confirmation ends his break and his shift (§4).
+    const marco = await findUserId(test.db, 'dipendente');
+    await test.db.insert(shiftPunches).values([
+      {
+        userId: marco,
+        shopId: milanId,
+        step: 'startShift',
+        at: new Date('2026-03-20T09:00:00+01:00'),
+        confirmedBy: 'password',
+      },
+      {
+        userId: marco,
+        shopId: milanId,
+        step: 'startBreak',
+        at: new Date('2026-03-20T20:30:00+01:00'),
+        confirmedBy: 'password',
+      },
+    ]);
     const response = await step(
       employeeToken,
       reportId,
@@ -450,6 +469,15 @@ describe('the two-person workflow', () => {
     });
     // On the business clock: the evening of 20 March 2026 in Rome.
     expect(report.partialAt).toMatch(/^2026-03-20T20:/);
+    const punched = await test.db
+      .select({ step: shiftPunches.step, at: shiftPunches.at, confirmedBy: shiftPunches.confirmedBy })
+      .from(shiftPunches)
+      .where(eq(shiftPunches.userId, marco))
+      .orderBy(asc(shiftPunches.id));
+    expect(punched.slice(2)).toEqual([
+      { step: 'stopBreak', at: new Date(report.partialAt), confirmedBy: 'cashReport' },
+      { step: 'stopShift', at: new Date(report.partialAt), confirmedBy: 'cashReport' },
+    ]);
     const asSecond = await readReport(secondToken, reportId);
     expect(asSecond.can).toEqual({ edit: false, confirm: false, close: true, withdraw: true, correct: false });
     const transition = (await auditOf(reportId)).find((entry) => entry.action === 'cashReport.partiallyConfirmed');

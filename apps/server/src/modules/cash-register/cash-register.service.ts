@@ -61,6 +61,7 @@ import { expenses } from '../expenses/expenses.schema';
 import { invoiceRequests } from '../invoices/invoices.schema';
 import { fiscalCloses, products, receiptLines, receipts, salesDays } from '../sales/sales.schema';
 import { loadStoredReceipts } from '../sales/sales.service';
+import { endShiftOnCashConfirmation } from '../shifts/time-clock.service';
 import { shops } from '../shops/shops.schema';
 import { loadVisibleShop } from '../shops/shops.service';
 import { cashReports, weeklyCash } from './cash-register.schema';
@@ -741,6 +742,15 @@ async function takeStep(step: Step, options: StepOptions): Promise<CashReport> {
       ip: options.ip,
     });
     if (step !== 'correct') await announceStep(tx, step, report, viewer);
+    if (step === 'confirm') {
+      await endShiftOnCashConfirmation(tx, {
+        userId: viewer.userId,
+        shopId: report.shopId,
+        reportId: report.id,
+        at: now,
+        ip: options.ip,
+      });
+    }
   });
   kickJobs();
   return getCashReport(options);

@@ -227,3 +227,34 @@ export async function rectifyPunch(options: {
     };
   });
 }
+
+/**
+ * A partial confirmation of the cash report ends the confirmer's shift (spec §4): if they are on shift today (on a
+ * break: the break ends first), their stop is punched at the confirmation's time, confirmed by the report. In the
+ * confirmation's transaction, so both happen or neither.
+ */
+export async function endShiftOnCashConfirmation(
+  tx: Executor,
+  options: { userId: number; shopId: number; reportId: number; at: Date; ip?: string },
+): Promise<void> {
+  const { userId, shopId, at } = options;
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const { planned, punches } = await today(tx, shopId, [userId], at);
+  const state = clockStateAfter(punches.map((row) => row.step as PunchStep));
+  if (state === 'off') return;
+  const steps: PunchStep[] = state === 'onBreak' ? ['stopBreak', 'stopShift'] : ['stopShift'];
+  for (const step of steps) {
+    const [created] = await tx
+      .insert(shiftPunches)
+      .values({ userId, shopId, shiftId: planned[0]?.id ?? null, step, at, confirmedBy: 'cashReport' })
+      .returning({ id: shiftPunches.id });
+    await writeAudit(tx, {
+      actorId: userId,
+      action: `shiftPunch.${step}`,
+      entity: shiftPunchAuditEntity,
+      entityId: created?.id,
+      data: { userId, shopId, at: at.toISOString(), confirmedBy: 'cashReport', cashReportId: options.reportId },
+      ip: options.ip,
+    });
+  }
+}
