@@ -34,21 +34,27 @@ export function ShopChoice({
     setShopId(value);
     setMissing(false);
   };
-  // Enter faster than the list highlights an option (keys typed in quick succession) still picks: the first shop
-  // matching what is typed. Enter on a shop already chosen submits; Enter on text that names no shop does not submit
-  // the shop chosen before, which the field no longer shows.
+  // Enter picks the shop the list highlights, or, typed faster than the list highlights (keys in quick succession), the
+  // first shop matching the text; on the shop the field already holds it submits. Handled here rather than left to the
+  // list, whose index can lag behind the highlight on screen: Enter would then submit the shop chosen before. Text
+  // naming no shop submits nothing.
   const pickOnEnter = (event: React.KeyboardEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     if (event.key !== 'Enter') return;
     // The list's own highlight (its aria-activedescendant may still name an option filtered away since).
     const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
-    if (list?.querySelector('[data-combobox-selected]')) return;
-    if (options.find((option) => option.value === shopId)?.label === input.value) return;
-    event.preventDefault();
+    const highlighted = list?.querySelector('[data-combobox-selected]')?.getAttribute('value');
     const typed = input.value.trim().toLocaleLowerCase();
-    const match = options.find((option) => option.label.toLocaleLowerCase().includes(typed));
-    if (!match) return;
-    pick(match.value);
+    const wanted =
+      highlighted && options.some((option) => option.value === highlighted)
+        ? highlighted
+        : options.find((option) => option.value === shopId)?.label === input.value
+          ? shopId
+          : options.find((option) => option.label.toLocaleLowerCase().includes(typed))?.value;
+    if (wanted && wanted === shopId) return;
+    event.preventDefault();
+    if (!wanted) return;
+    pick(wanted);
     setListOpen(false);
   };
 
