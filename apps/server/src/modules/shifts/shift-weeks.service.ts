@@ -33,7 +33,8 @@ const shiftStaffAbility = 'employees.popups.startShift';
 
 type WeekCall = { db: Database; viewer: SessionContext; shopId: number; week: string; ip?: string };
 
-const personName = sql<string>`${users.name} || ' ' || ${users.surname}`;
+/** A person as the shifts' screens and notifications name them. */
+export const personName = sql<string>`${users.name} || ' ' || ${users.surname}`;
 
 /** The shop's people who work shifts, by name: members of the shop, not deleted, whose groups let them punch. */
 export async function shiftStaff(db: Executor, shopId: number): Promise<{ userId: number; name: string }[]> {

@@ -11,6 +11,7 @@ import { defineJob, defineSchedule } from '../../platform/jobs';
 import { notify } from '../../platform/notify';
 import { users } from '../employees/employees.schema';
 import { shops } from '../shops/shops.schema';
+import { personName } from './shift-weeks.service';
 import { shiftAlerts, shiftPunches, shifts, shiftWeeks } from './shifts.schema';
 
 const minuteMs = 60_000;
@@ -29,8 +30,12 @@ type WatchedShift = {
 type Punch = { id: number; userId: number; step: string; at: Date };
 export type ShiftAlert = { kind: ShiftAlertKind; shift: WatchedShift; at: Date; punchId: number | null };
 
-/** Wall-clock HH:MM in Rome, as the notification's sentence shows it. */
-const wallTime = new Intl.DateTimeFormat('it-IT', { timeZone: businessTimeZone, hour: '2-digit', minute: '2-digit' });
+/** Wall-clock HH:MM in Rome, as the time clock's notifications show it. */
+export const alertTime = new Intl.DateTimeFormat('it-IT', {
+  timeZone: businessTimeZone,
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /**
  * The alerts due at `now` for one shift, from the person's punches around it (from three hours before its start to
@@ -74,7 +79,7 @@ async function watchedShifts(db: Executor, now: Date): Promise<WatchedShift[]> {
       userId: shifts.userId,
       shopId: shiftWeeks.shopId,
       shopName: shops.name,
-      employee: sql<string>`${users.name} || ' ' || ${users.surname}`,
+      employee: personName,
       startsAt: sql<Date>`${shifts.startsAt}`.mapWith(shifts.startsAt),
       endsAt: sql<Date>`${shifts.endsAt}`.mapWith(shifts.endsAt),
       breakMinutes: shifts.breakMinutes,
@@ -130,7 +135,7 @@ export const shiftAlertsCheckJob = defineJob({
         await notify(tx, {
           event: `shifts.notifications.${alert.kind}`,
           shopId: alert.shift.shopId,
-          params: { shop: alert.shift.shopName, employee: alert.shift.employee, time: wallTime.format(alert.at) },
+          params: { shop: alert.shift.shopName, employee: alert.shift.employee, time: alertTime.format(alert.at) },
           link: '/app/shop/shift',
         });
       }

@@ -2,8 +2,7 @@
 // and each step (start shift, start break, stop break, stop shift) punched at the server's business clock once the
 // person is confirmed present by their passkey or password (auth/presence.service.ts). A wrong password writes no
 // punch; a step the day does not allow is refused. Punches are never edited here.
-import { businessDate, businessTimeZone } from '@bottega/contracts/dates';
-import type { PresenceBody } from '@bottega/contracts/security';
+import { businessDate } from '@bottega/contracts/dates';
 import {
   clockStateAfter,
   type PunchStep,
@@ -28,6 +27,7 @@ import { confirmPresence } from '../auth/presence.service';
 import { users } from '../employees/employees.schema';
 import { shops } from '../shops/shops.schema';
 import { shiftStaff } from './shift-weeks.service';
+import { alertTime } from './shifts.jobs';
 import { shiftPunches, shifts, shiftWeeks } from './shifts.schema';
 
 export const shiftPunchAuditEntity = 'shiftPunch';
@@ -119,7 +119,7 @@ export async function punch(
   },
 ): Promise<TimeClockPerson> {
   const { db, viewer, shopId, body } = options;
-  const { userId, ...proof } = body.presence as PresenceBody;
+  const { userId, ...proof } = body.presence;
   const person = (await shiftStaff(db, shopId)).find((member) => member.userId === userId);
   if (!person) throw new AppError('validation', {}, { 'presence.userId': [{ rule: 'notShiftStaff' }] });
   // A wrong password stops here, counted towards the person's lockout: no punch is written.
@@ -154,11 +154,10 @@ export async function punch(
     });
     if (body.step === 'startBreak') {
       const [shop] = await tx.select({ name: shops.name }).from(shops).where(eq(shops.id, shopId));
-      const time = new Intl.DateTimeFormat('it-IT', { timeZone: businessTimeZone, hour: '2-digit', minute: '2-digit' });
       await notify(tx, {
         event: 'shifts.notifications.breakStarted',
         shopId,
-        params: { shop: shop?.name ?? '', employee: person.name, time: time.format(now) },
+        params: { shop: shop?.name ?? '', employee: person.name, time: alertTime.format(now) },
         link: '/app/shop/shift',
         actorId: viewer.userId,
       });
