@@ -48,6 +48,8 @@ export const shops = pgTable(
     isRanked: boolean('is_ranked').notNull().default(false),
     hasRankingPortal: boolean('has_ranking_portal').notNull().default(false),
     rankingPortal: varchar('ranking_portal', { length: 100 }),
+    /** Minutes the time clock waits before calling a start late or missing, a stop early or a break long (issue 20). */
+    shiftGraceMinutes: smallint('shift_grace_minutes').notNull().default(5),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

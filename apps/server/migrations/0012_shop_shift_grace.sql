@@ -1,0 +1,1 @@
+ALTER TABLE "shops" ADD COLUMN "shift_grace_minutes" smallint DEFAULT 5 NOT NULL;
