@@ -1,23 +1,10 @@
 // How a week and its days are named and marked on every weekly cash screen: "Settimana 47/2026" with its
 // Monday–Sunday range, a badge for the week (filled, fillable, in progress, days to close) and one per day.
 import { isWeeklyCashDayOpen, type WeeklyCash, type WeeklyCashListItem } from '@bottega/contracts/cash-register';
-import { isoWeekDays } from '@bottega/contracts/dates';
 import { Badge, type MantineColor } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import type { ShownDayStatus } from '../cash-day';
-
-/** "Settimana 47/2026". */
-export function weekTitle(t: TFunction, week: string): string {
-  const [year, number] = week.split('-W');
-  return t('weekly-cash:week.title', { number: Number(number), year });
-}
-
-/** "16/11/2026 – 22/11/2026". */
-export function weekRange(t: TFunction, week: string): string {
-  const days = isoWeekDays(week);
-  return t('weekly-cash:week.range', { from: formatDate(days[0]), to: formatDate(days[6]) });
-}
 
 type WeekState = Pick<WeeklyCashListItem, 'blockedBy'>;
 

@@ -6,10 +6,11 @@ import { IconAlertCircle, IconCalendarWeek, IconLock } from '@tabler/icons-react
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
+import { weekRange, weekTitle } from '../../../lib/format-week';
 import { useAuthUser } from '../../auth/auth.api';
 import { useWeeklyCash } from '../weekly-cash.api';
 import { WeeklyCashDaysTable, WeeklyCashTotals } from './weekly-cash-days';
-import { WeekStatusBadge, weekRange, weekReason, weekTitle } from './weekly-cash-status';
+import { WeekStatusBadge, weekReason } from './weekly-cash-status';
 
 export function WeeklyTab({ report }: { report: CashReport }) {
   const { t } = useTranslation(['weekly-cash', 'errors']);

@@ -43,13 +43,14 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors, validateWith } from '../../../lib/form-validation';
+import { weekRange, weekTitle } from '../../../lib/format-week';
 import { parseMoney } from '../../../lib/parse-money';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { StatusPage } from '../../../ui/status-page';
 import { useAuthUser } from '../../auth/auth.api';
 import { Money, WeeklyCashDaysTable, WeeklyCashTotals } from '../components/weekly-cash-days';
-import { isolated, WeekStatusBadge, weekRange, weekReason, weekTitle } from '../components/weekly-cash-status';
+import { isolated, WeekStatusBadge, weekReason } from '../components/weekly-cash-status';
 import { useFillWeeklyCash, useWeeklyCash } from '../weekly-cash.api';
 
 export default function WeeklyCashCreatePage() {

@@ -7,13 +7,13 @@ import { IconEye, IconReportMoney } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format-date';
+import { weekRange, weekTitle } from '../../../lib/format-week';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryPlaceholder } from '../../../ui/query-placeholder';
 import { ResponsiveTable } from '../../../ui/responsive-table';
 import { listPerPage } from '../../../ui/use-list-page';
 import { useAuthUser, useSelectableShops } from '../../auth/auth.api';
 import { Money } from '../components/weekly-cash-days';
-import { weekRange, weekTitle } from '../components/weekly-cash-status';
 import { useFilledWeeklyCash } from '../weekly-cash.api';
 
 export default function WeeklyCashListPage() {

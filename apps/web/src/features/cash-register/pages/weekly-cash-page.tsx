@@ -6,12 +6,13 @@ import { IconBuildingStore, IconCalendarWeek, IconEye, IconListDetails, IconPenc
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { weekRange, weekTitle } from '../../../lib/format-week';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryPlaceholder } from '../../../ui/query-placeholder';
 import { listPerPage } from '../../../ui/use-list-page';
 import { useAuthUser } from '../../auth/auth.api';
 import { Money } from '../components/weekly-cash-days';
-import { WeekStatusBadge, weekRange, weekReason, weekTitle } from '../components/weekly-cash-status';
+import { WeekStatusBadge, weekReason } from '../components/weekly-cash-status';
 import { useShopWeeklyCashList } from '../weekly-cash.api';
 
 export default function WeeklyCashPage() {
