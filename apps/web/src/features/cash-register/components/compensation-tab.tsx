@@ -27,6 +27,7 @@ import { firstFieldErrors, validateWith } from '../../../lib/form-validation';
 import { formatDateTime } from '../../../lib/format-date';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { keepToastsAbove } from '../../../ui/toast-clearance';
+import { UnsavedChangesGuard } from '../../../ui/unsaved-changes-guard';
 import { useAuthUser } from '../../auth/auth.api';
 import { FiscalCloseActions } from '../../sales/components/fiscal-close-actions';
 import { ltr } from '../cash-day';
@@ -49,7 +50,6 @@ import { CashRefusalAlert, weeklyCashPath } from './cash-refusal-alert';
 import { CorrectionModal } from './correction-modal';
 import { ExpensesCard } from './expenses-card';
 import { InvoicesCard } from './invoices-card';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 type Action = 'save' | 'confirm' | 'close' | 'withdraw' | 'correct';
 
@@ -159,7 +159,7 @@ export function CompensationTab({ report }: { report: CashReport }) {
 
   return (
     <Stack gap="md" pt="md">
-      <UnsavedChangesGuard dirty={dirty && editable} />
+      <UnsavedChangesGuard dirty={dirty && editable} message={t('cash-register:unsaved.message')} />
       <Notices report={report} correcting={correcting} userId={user?.id ?? null} can={can} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, xl: 8 }}>

@@ -5,10 +5,10 @@ import { useBlocker } from 'react-router';
 
 /**
  * While `dirty`, leaving the page asks first: another screen of the app (a question in the page) or closing
- * and reloading the tab (the browser's own question). Moving between the report's tabs is no leaving.
+ * and reloading the tab (the browser's own question). Staying on the same address (a tab, a query) is no leaving.
  */
-export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
-  const { t } = useTranslation('cash-register');
+export function UnsavedChangesGuard({ dirty, message }: { dirty: boolean; message?: string }) {
+  const { t } = useTranslation();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -24,12 +24,12 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
 
   return (
     <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={t('unsaved.title')} centered>
-      <Text mb="md">{t('unsaved.message')}</Text>
+      <Text mb="md">{message ?? t('unsaved.message')}</Text>
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => blocker.reset?.()} data-testid="cash-unsaved-stay">
+        <Button variant="default" onClick={() => blocker.reset?.()} data-testid="unsaved-stay">
           {t('unsaved.stay')}
         </Button>
-        <Button color="red" onClick={() => blocker.proceed?.()} data-testid="cash-unsaved-leave">
+        <Button color="red" onClick={() => blocker.proceed?.()} data-testid="unsaved-leave">
           {t('unsaved.leave')}
         </Button>
       </Group>
