@@ -61,3 +61,9 @@ export function previousIsoWeek(week: string): string {
   const monday = isoWeekDays(week)[0] as string;
   return isoWeekOf(new Date(Date.parse(`${monday}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10));
 }
+
+/** The week after. */
+export function nextIsoWeek(week: string): string {
+  const sunday = isoWeekDays(week)[6] as string;
+  return isoWeekOf(new Date(Date.parse(`${sunday}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10));
+}

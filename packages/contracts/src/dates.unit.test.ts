@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessDate, isoWeekDays, isoWeekOf, isoWeekSchema, previousIsoWeek } from './dates';
+import { businessDate, isoWeekDays, isoWeekOf, isoWeekSchema, nextIsoWeek, previousIsoWeek } from './dates';
 
 describe('businessDate', () => {
   it('takes the day in Europe/Rome, not in UTC', () => {
@@ -83,6 +83,12 @@ describe('ISO weeks', () => {
     expect(previousIsoWeek('2027-W01')).toBe('2026-W53');
     expect(previousIsoWeek('2026-W01')).toBe('2025-W52');
     expect(previousIsoWeek('2021-W01')).toBe('2020-W53');
+  });
+
+  it('gives the week after, across years', () => {
+    expect(nextIsoWeek('2026-W48')).toBe('2026-W49');
+    expect(nextIsoWeek('2026-W53')).toBe('2027-W01');
+    expect(nextIsoWeek('2025-W52')).toBe('2026-W01');
   });
 
   it('accepts week 53 only in years that have one', () => {

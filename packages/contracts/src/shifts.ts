@@ -265,6 +265,47 @@ export type ShiftWeekBody = z.infer<typeof shiftWeekBodySchema>;
 export const shiftWeekProposalQuerySchema = z.object({ from: z.enum(['previousWeek', 'templates']) });
 export const shiftWeekProposalAnswerSchema = dataOf(shiftWeekBodySchema);
 
+/** Each person's template laid on the week's days (Monday first): a shift on each day the template works. */
+export function templateCells(
+  members: ShiftWeekBody['members'],
+  templates: readonly { id: number; days: readonly TemplateDay[] }[],
+  days: readonly string[],
+): ShiftWeekBody['cells'] {
+  return members.flatMap((member) => {
+    const template = templates.find((candidate) => candidate.id === member.templateId);
+    return (template?.days ?? []).flatMap((planned, index) =>
+      planned
+        ? [
+            {
+              userId: member.userId,
+              day: days[index] as string,
+              cell: { kind: 'shift' as const, ...planned, notes: '' },
+            },
+          ]
+        : [],
+    );
+  });
+}
+
+/** A proposal's cells with everybody off ("shop closed") on the shop's closed days, by person and day. */
+export function withShopClosed(
+  members: ShiftWeekBody['members'],
+  cells: ShiftWeekBody['cells'],
+  closedDays: readonly string[],
+): ShiftWeekBody['cells'] {
+  const closed = new Set(closedDays);
+  const offs = members.flatMap((member) =>
+    [...closed].map((day) => ({
+      userId: member.userId,
+      day,
+      cell: { kind: 'timeOff' as const, reason: 'shopClosed' as const, notes: '' },
+    })),
+  );
+  return [...cells.filter((cell) => !closed.has(cell.day)), ...offs].sort(
+    (a, b) => a.userId - b.userId || a.day.localeCompare(b.day),
+  );
+}
+
 /** A convalidated or sent week changed by those allowed (spec §4 "rectification is allowed"), with the reason. */
 export const shiftWeekRectificationBodySchema = shiftWeekBodySchema.extend({ reason: requiredText(500) });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type PlannedShift, shiftCellSchema, shiftSpan, shiftWarnings } from './shifts';
+import { isoWeekDays } from './dates';
+import { type PlannedShift, shiftCellSchema, shiftSpan, shiftWarnings, templateCells, withShopClosed } from './shifts';
 
 const shop = 1;
 const otherShop = 2;
@@ -130,5 +131,35 @@ describe('shiftCellSchema', () => {
     expect(shiftCellSchema.safeParse({ ...cell, breakMinutes: -5 }).success).toBe(false);
     expect(shiftCellSchema.safeParse({ ...cell, notes: 'a\u0000b' }).success).toBe(false);
     expect(shiftCellSchema.safeParse({ kind: 'timeOff', reason: 'strike', notes: '' }).success).toBe(false);
+  });
+});
+
+describe('a proposal from templates', () => {
+  const days = isoWeekDays(week);
+  const partTime = {
+    id: 7,
+    days: [{ start: '09:00', stop: '13:00', breakMinutes: 0 }, null, null, null, null, null, null],
+  };
+  const members = [
+    { userId: anna, templateId: 7 },
+    { userId: 11, templateId: null },
+  ];
+
+  it('lays each person’s template on the week and leaves people without one empty', () => {
+    expect(templateCells(members, [partTime], days)).toEqual([
+      {
+        userId: anna,
+        day: '2026-11-23',
+        cell: { kind: 'shift', start: '09:00', stop: '13:00', breakMinutes: 0, notes: '' },
+      },
+    ]);
+  });
+
+  it('puts everybody off as "shop closed" on closed days, over any planned shift', () => {
+    const cells = withShopClosed(members, templateCells(members, [partTime], days), ['2026-11-23']);
+    expect(cells).toEqual([
+      { userId: anna, day: '2026-11-23', cell: { kind: 'timeOff', reason: 'shopClosed', notes: '' } },
+      { userId: 11, day: '2026-11-23', cell: { kind: 'timeOff', reason: 'shopClosed', notes: '' } },
+    ]);
   });
 });

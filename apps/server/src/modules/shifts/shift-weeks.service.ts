@@ -12,6 +12,8 @@ import {
   shiftSpan,
   shiftWarnings,
   shiftWeekTransitions,
+  templateCells,
+  withShopClosed,
 } from '@bottega/contracts/shifts';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { shopsInScope } from '../../platform/access';
@@ -643,26 +645,8 @@ export async function proposeShiftWeek(
       templateIds.length === 0
         ? []
         : await db.select().from(shiftTemplates).where(inArray(shiftTemplates.id, templateIds));
-    for (const member of members) {
-      const template = templates.find((candidate) => candidate.id === member.templateId);
-      template?.days.forEach((planned, index) => {
-        if (planned)
-          cells.push({
-            userId: member.userId,
-            day: days[index] as string,
-            cell: { kind: 'shift', ...planned, notes: '' },
-          });
-      });
-    }
+    cells.push(...templateCells(members, templates, days));
   }
-  const closed = new Set(current.closedDays.map((closure) => closure.day));
-  const open = cells.filter((cell) => !closed.has(cell.day));
-  const offs = members.flatMap((member) =>
-    [...closed].map((day) => ({
-      userId: member.userId,
-      day,
-      cell: { kind: 'timeOff' as const, reason: 'shopClosed' as const, notes: '' },
-    })),
-  );
-  return { members, cells: [...open, ...offs].sort((a, b) => a.userId - b.userId || a.day.localeCompare(b.day)) };
+  const closedDays = current.closedDays.map((closure) => closure.day);
+  return { members, cells: withShopClosed(members, cells, closedDays) };
 }
