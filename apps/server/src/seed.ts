@@ -17,6 +17,7 @@ import { fileEntries } from './modules/files/files.schema';
 import { companyRoot } from './modules/files/files.service';
 import { seedDemoPayslips } from './modules/payslips/payslips.seed';
 import { isDemoDatabase, markDemoDatabase, seedDemoSales } from './modules/sales/sales.seed';
+import { seedDemoShifts } from './modules/shifts/shifts.seed';
 import { shopClosureDays, shops, shopWorkingHours, userShops } from './modules/shops/shops.schema';
 import { userGroupMembers, userGroupNotifications, userGroups } from './modules/user-groups/user-groups.schema';
 import { type Database, databaseIsEmpty, type Executor } from './platform/db';
@@ -553,8 +554,8 @@ function demoClosureDays(year: number) {
  * Two companies, six shops, one user in every group and a few company documents; only on an empty
  * database. They are written in one transaction with the mark that the demo created the database,
  * which is what lets the demo's simulated registers and printers write to it later. `sales` adds the
- * catalogue and 90 days of the shops' sales, which a first start shows and test apps leave out unless
- * a test needs them (ingesting them takes seconds).
+ * catalogue and 90 days of the shops' sales, their cash reports and five weeks of shifts with their punches, which
+ * a first start shows and test apps leave out unless a test needs them (ingesting them takes seconds).
  */
 export async function seedDemoData(
   db: Database,
@@ -613,6 +614,7 @@ export async function seedDemoData(
   if (options.sales) {
     await seedDemoSales(db, { now });
     await seedDemoCashReports(db, { now });
+    await seedDemoShifts(db, { now });
   }
 }
 

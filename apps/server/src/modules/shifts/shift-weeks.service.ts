@@ -76,7 +76,7 @@ function cellOf(row: typeof shifts.$inferSelect): ShiftCell {
 }
 
 /** The shop's opening slots by weekday, HH:MM, and its closures within the days. */
-async function shopCalendar(db: Executor, shopId: number, days: string[]) {
+export async function shopCalendar(db: Executor, shopId: number, days: string[]) {
   const slots = await db
     .select()
     .from(shopWorkingHours)
@@ -252,7 +252,7 @@ async function createWeek(db: Executor, shopId: number, week: string, createdBy:
 }
 
 /** The stored columns of a cell: a shift's instants and the minutes it plans, or a time-off's reason. */
-function columnsOfCell(day: string, cell: ShiftCell) {
+export function columnsOfCell(day: string, cell: ShiftCell) {
   if (cell.kind === 'timeOff') {
     return {
       kind: 'timeOff',
