@@ -8,7 +8,9 @@ import { dataOf } from './common';
  * `dashboard:todos.<key>`. A later area adds its key here, its provider in its module and its label in the locales.
  */
 export const todoKeys = [
-  // A day partially confirmed by a colleague, waiting for this person to close it: first, someone is waiting.
+  // The person's shift in this shop has begun and they have not punched in: the time clock first.
+  'shiftToStart',
+  // A day partially confirmed by a colleague, waiting for this person to close it: someone is waiting.
   'cashDaySecondConfirmation',
   'cashDayToClose',
   'weeklyCashToFill',
@@ -19,6 +21,9 @@ export const todoKeys = [
   'payslipsToConvalidate',
   'newPayslips',
   'newTaxCertificates',
+  // Shifts: the person's sent weeks not validated yet; next week of the shop not sent to its people yet.
+  'shiftWeeksToValidate',
+  'shiftNextWeekToPlan',
 ] as const;
 export type TodoKey = (typeof todoKeys)[number];
 

@@ -47,7 +47,11 @@ import './shifts.jobs';
 
 const tags = ['shifts'];
 
+import { shiftNextWeekToPlanTodo, shiftToStartTodo, shiftWeeksToValidateTodo } from './shifts.todos';
 export const shiftsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.todos.register(shiftToStartTodo);
+  app.todos.register(shiftWeeksToValidateTodo);
+  app.todos.register(shiftNextWeekToPlanTodo);
   app.get(
     '/api/shops/:id/shift-templates',
     {

@@ -22,6 +22,8 @@ import {
   IconBell,
   IconBuildingStore,
   IconCalendar,
+  IconCalendarCheck,
+  IconCalendarEvent,
   IconCalendarWeek,
   IconCashRegister,
   IconCertificate,
@@ -29,6 +31,7 @@ import {
   IconChevronLeft,
   IconChevronRight,
   IconCircleCheck,
+  IconClockPlay,
   IconFileCheck,
   IconFileInvoice,
   IconListCheck,
@@ -46,6 +49,7 @@ import { formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
 import { useAuthUser } from '../../auth/auth.api';
 import { useOpenCashDay } from '../../cash-register/use-open-cash-day';
+import { SignInPopups } from '../components/sign-in-popups';
 import { useDashboard, useTodos } from '../dashboard.api';
 
 /** Each area's to-do has its icon: a new key in the contract asks for one here. */
@@ -59,7 +63,13 @@ const todoIcons: Record<TodoKey, Icon> = {
   payslipsToConvalidate: IconFileCheck,
   newPayslips: IconReceipt2,
   newTaxCertificates: IconCertificate,
+  shiftToStart: IconClockPlay,
+  shiftWeeksToValidate: IconCalendarCheck,
+  shiftNextWeekToPlan: IconCalendarEvent,
 };
+
+/** Someone is waiting, or the clock is running: these lead the list in orange. */
+const urgentTodos: ReadonlySet<TodoKey> = new Set(['shiftToStart', 'cashDaySecondConfirmation']);
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -84,7 +94,7 @@ function TodoRow({ todo }: { todo: Todo }) {
   const TodoIcon = todoIcons[todo.key];
   // The row leads on in the reading direction.
   const Forward = useDirection().dir === 'rtl' ? IconChevronLeft : IconChevronRight;
-  const first = todo.key === 'cashDaySecondConfirmation';
+  const first = urgentTodos.has(todo.key);
   return (
     <UnstyledButton
       component={Link}
@@ -303,6 +313,7 @@ export default function DashboardPage() {
         </Group>
       </Paper>
       {user.shop && <QuickActions can={can} shopId={user.shop.id} today={today} />}
+      <SignInPopups todos={canSeeShopFacts ? dashboard.data?.todos : ownTodos.data} can={can} />
       {canSeeShopFacts ? (
         <TodoList todos={dashboard.data?.todos} />
       ) : (
