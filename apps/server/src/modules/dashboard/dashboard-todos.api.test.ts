@@ -262,7 +262,7 @@ describe('GET /api/dashboard: "Da fare"', () => {
     ]);
   });
 
-  it('gives an administrator every area, the sales feed page for the missing closes', async () => {
+  it("gives an administrator every area (next week's shifts too), the sales feed page for the missing closes", async () => {
     const todos = await todosOf(await signIn(test.app, 'admin'), 'MI01');
     // The administrator belongs to no shop: no day waits for them as its second person.
     expect(todos.map((todo) => todo.key)).toEqual([
@@ -271,6 +271,7 @@ describe('GET /api/dashboard: "Da fare"', () => {
       'fiscalClosesMissing',
       'cashDaysUnclosed',
       'invoiceRequests',
+      'shiftNextWeekToPlan',
     ]);
     expect(todoOf(todos, 'fiscalClosesMissing')?.link).toBe(`/app/shops/${shopIds.MI01}/sales-feed`);
   });
