@@ -1,10 +1,13 @@
 // The sign-in popups of spec §6 Employees › popups: once a session, the to-dos that should not wait for the person to
 // read the list — their shift has begun without a start punch ("start shift"), their weeks of shifts wait for their
-// validation ("convalidate shift") — each shown only to holders of its popup ability, with a way straight there.
+// validation ("convalidate shift") — each shown only to holders of its popup ability, with a way straight there. They
+// open at the top of the dashboard rather than over it: a person at the till can still reach everything else, and
+// "later" (or going there) puts them away until the next sign-in.
 import type { Todo, TodoKey } from '@bottega/contracts/dashboard';
 import type { Ability } from '@bottega/contracts/permissions';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Button, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBellRinging } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -34,32 +37,50 @@ function seenPopups(): string[] {
 
 export function SignInPopups({ todos, can }: { todos: Todo[] | undefined; can: ReadonlySet<string> }) {
   const { t } = useTranslation('dashboard');
-  const [due, setDue] = useState<Todo[]>([]);
-  useEffect(() => {
-    if (todos) setDue(duePopups(todos, can, seenPopups()));
-  }, [todos, can]);
+  const [seen, setSeen] = useState(seenPopups);
+  const due = todos ? duePopups(todos, can, seen) : [];
   const dismiss = () => {
-    sessionStorage.setItem(seenKey, JSON.stringify([...seenPopups(), ...due.map((todo) => todo.key)]));
-    setDue([]);
+    const next = [...seen, ...due.map((todo) => todo.key)];
+    sessionStorage.setItem(seenKey, JSON.stringify(next));
+    setSeen(next);
   };
 
+  if (due.length === 0) return null;
   return (
-    <Modal opened={due.length > 0} onClose={dismiss} title={t('popups.title')} centered data-testid="sign-in-popup">
-      <Stack gap="md">
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      shadow="sm"
+      component="section"
+      aria-labelledby="sign-in-popup-title"
+      style={{ borderColor: 'var(--mantine-color-orange-filled)' }}
+      data-testid="sign-in-popup"
+    >
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <IconBellRinging size={20} color="var(--mantine-color-orange-filled)" aria-hidden />
+          <Title order={2} size="h4" id="sign-in-popup-title">
+            {t('popups.title')}
+          </Title>
+        </Group>
+        <CloseButton onClick={dismiss} aria-label={t('popups.later')} />
+      </Group>
+      <Stack gap="sm">
         {due.map((todo) => (
-          <Group key={todo.key} justify="space-between" wrap="nowrap" data-testid={`popup-${todo.key}`}>
+          <Group key={todo.key} justify="space-between" gap="sm" data-testid={`popup-${todo.key}`}>
             <Text>{t(`popups.${todo.key}`, { count: todo.count })}</Text>
-            <Button component={Link} to={todo.link} onClick={dismiss} style={{ flexShrink: 0 }}>
+            <Button component={Link} to={todo.link} onClick={dismiss} color="orange">
               {t(`popups.${todo.key}Action`)}
             </Button>
           </Group>
         ))}
         <Group justify="flex-end">
-          <Button variant="default" onClick={dismiss} data-testid="popup-later">
+          <Button variant="subtle" onClick={dismiss} data-testid="popup-later">
             {t('popups.later')}
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Paper>
   );
 }

@@ -276,6 +276,7 @@ export default function DashboardPage() {
         </Title>
         <Text c="dimmed">{t('subtitle')}</Text>
       </div>
+      <SignInPopups todos={canSeeShopFacts ? dashboard.data?.todos : ownTodos.data} can={can} />
       <Paper withBorder p="sm" radius="md" data-testid="dashboard-facts">
         <Group gap="lg">
           <Fact icon={<IconCalendar size={16} />} label={t('today')}>
@@ -313,7 +314,6 @@ export default function DashboardPage() {
         </Group>
       </Paper>
       {user.shop && <QuickActions can={can} shopId={user.shop.id} today={today} />}
-      <SignInPopups todos={canSeeShopFacts ? dashboard.data?.todos : ownTodos.data} can={can} />
       {canSeeShopFacts ? (
         <TodoList todos={dashboard.data?.todos} />
       ) : (
