@@ -1,7 +1,6 @@
 import { Alert, Button, Checkbox, Divider, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconFingerprint } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useWaitingErrorMessage } from '../../../lib/error-message';
@@ -25,22 +24,29 @@ export function PasswordForm({
   const passkey = usePasskeySignIn();
   // The last attempt's failure, by password (with the login it was for) or by fingerprint.
   const [failure, setFailure] = useState<{ error: unknown; login?: string }>({ error: initialError });
-  const form = useForm({
-    initialValues: { login: '', password: '', remember: false },
-    validate: {
-      login: (value) => (value.trim() ? null : t('validation:required')),
-      password: (value) => (value ? null : t('validation:required')),
-    },
-  });
+  // Three fields and two required checks in plain state: @mantine/form would be 6 kB of the first load (issue 16).
+  const [values, setValues] = useState({ login: '', password: '', remember: false });
+  const [errors, setErrors] = useState<{ login?: string; password?: string }>({});
+  const setField = (field: 'login' | 'password', value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
   // A wait holds back only the login it was for: on a shop's shared tablet the next person signs in at once.
   const waitIsForAnother =
     failure.error instanceof ApiError &&
     failure.error.retryAt !== null &&
     failure.login !== undefined &&
-    !sameLogin(failure.login, form.values.login);
+    !sameLogin(failure.login, values.login);
   const { message, waiting } = useWaitingErrorMessage(waitIsForAnother ? null : failure.error, t, passkeyErrorMessage);
 
-  const submit = form.onSubmit((values) => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const missing = {
+      login: values.login.trim() ? undefined : t('validation:required'),
+      password: values.password ? undefined : t('validation:required'),
+    };
+    setErrors(missing);
+    if (missing.login || missing.password) return;
     setFailure({ error: null });
     signIn.mutate(values, {
       onSuccess: (answer) => {
@@ -48,10 +54,10 @@ export function PasswordForm({
       },
       onError: (error) => setFailure({ error, login: values.login }),
     });
-  });
+  };
   const signInWithPasskey = () => {
     setFailure({ error: null });
-    passkey.mutate({ remember: form.values.remember }, { onError: (error) => setFailure({ error }) });
+    passkey.mutate({ remember: values.remember }, { onError: (error) => setFailure({ error }) });
   };
 
   return (
@@ -68,16 +74,24 @@ export function PasswordForm({
           autoComplete="username"
           autoFocus
           required
-          {...form.getInputProps('login')}
+          value={values.login}
+          onChange={(event) => setField('login', event.currentTarget.value)}
+          error={errors.login}
         />
         <PasswordInput
           label={t('password')}
           autoComplete="current-password"
           required
           visibilityToggleButtonProps={{ 'aria-label': t('togglePasswordVisibility') }}
-          {...form.getInputProps('password')}
+          value={values.password}
+          onChange={(event) => setField('password', event.currentTarget.value)}
+          error={errors.password}
         />
-        <Checkbox label={t('remember')} {...form.getInputProps('remember', { type: 'checkbox' })} />
+        <Checkbox
+          label={t('remember')}
+          checked={values.remember}
+          onChange={(event) => setValues((current) => ({ ...current, remember: event.currentTarget.checked }))}
+        />
         <Button type="submit" loading={signIn.isPending} disabled={passkey.isPending || waiting} fullWidth>
           {t('signIn')}
         </Button>

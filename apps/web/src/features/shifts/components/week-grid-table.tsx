@@ -92,7 +92,7 @@ export function WeekGridTable(props: {
   };
 
   return (
-    <Table.ScrollContainer minWidth={960} type="native">
+    <Table.ScrollContainer minWidth={720} type="native">
       <Table withColumnBorders withTableBorder className={classes.grid} data-testid="week-grid">
         <Table.Thead>
           <Table.Tr>
