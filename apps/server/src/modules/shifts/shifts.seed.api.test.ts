@@ -48,6 +48,10 @@ describe('demo shifts', () => {
     expect(response.statusCode).toBe(200);
     const week = response.json().data;
     expect(week.state).toBe('sent');
+    // Within the shop's opening hours, each person planned in one shop only: nothing to warn of.
+    expect(week.warnings.map((warning: { code: string; date: string }) => `${warning.code} ${warning.date}`)).toEqual(
+      [],
+    );
     expect(week.cells.length).toBeGreaterThan(0);
     expect(week.members.every((member: { validatedAt: string | null }) => member.validatedAt !== null)).toBe(true);
   });

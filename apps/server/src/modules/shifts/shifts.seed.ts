@@ -5,16 +5,16 @@
 // same on every start.
 import { businessDate, isoWeekDays, isoWeekOf, previousIsoWeek } from '@bottega/contracts/dates';
 import { type ShiftWeekBody, templateCells, withShopClosed } from '@bottega/contracts/shifts';
-import { and, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 import { users } from '../employees/employees.schema';
 import { shops } from '../shops/shops.schema';
 import { columnsOfCell, shiftStaff, shopCalendar } from './shift-weeks.service';
 import { shiftPunches, shifts, shiftTemplates, shiftWeekMembers, shiftWeeks } from './shifts.schema';
 
-const fullTime = { start: '09:00', stop: '18:00', breakMinutes: 60 };
-const morning = { start: '09:00', stop: '13:00', breakMinutes: 0 };
-const afternoon = { start: '14:00', stop: '20:00', breakMinutes: 15 };
+// Within every demo shop's opening (10:00 at the latest to 19:30 at the earliest), so the demo's grids warn of nothing.
+const fullTime = { start: '10:00', stop: '19:00', breakMinutes: 60 };
+const afternoon = { start: '13:30', stop: '19:30', breakMinutes: 0 };
 const demoTemplates = [
   {
     name: 'Tempo pieno 40 h',
@@ -24,7 +24,7 @@ const demoTemplates = [
   {
     name: 'Part-time 24 h',
     weeklyMinutes: 24 * 60,
-    days: [null, null, morning, afternoon, afternoon, afternoon, null],
+    days: [null, null, afternoon, afternoon, afternoon, afternoon, null],
   },
 ];
 
@@ -41,13 +41,13 @@ export async function seedDemoShifts(db: Executor, options: { now: Date }): Prom
   const weeks = [thisWeek];
   while (weeks.length < 5) weeks.unshift(previousIsoWeek(weeks[0] as string));
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
-  const openShops = await db
-    .select({ id: shops.id })
-    .from(shops)
-    .where(and(eq(shops.closed, false)));
+  const openShops = await db.select({ id: shops.id }).from(shops).where(eq(shops.closed, false)).orderBy(asc(shops.id));
   let position = 0;
+  // Someone in two shops works in the first (their main one, the demo's order): planned once, not twice at once.
+  const planned = new Set<number>();
   for (const shop of openShops) {
-    const staff = await shiftStaff(db, shop.id);
+    const staff = (await shiftStaff(db, shop.id)).filter((person) => !planned.has(person.userId));
+    for (const person of staff) planned.add(person.userId);
     if (staff.length === 0) continue;
     const templates = await db
       .insert(shiftTemplates)

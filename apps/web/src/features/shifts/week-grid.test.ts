@@ -64,10 +64,12 @@ describe('the week grid', () => {
     expect(moveInGrid({ row: 1, column: 3 }, 'a', size, false)).toBeNull();
   });
 
-  it('writes hours and minutes', () => {
-    expect(formatMinutes(480)).toBe('8 h');
-    expect(formatMinutes(510)).toBe('8 h 30');
-    expect(formatMinutes(45)).toBe('45 min');
-    expect(formatMinutes(-90)).toBe('−1 h 30');
+  it('writes hours and minutes in the reader’s language', () => {
+    expect(formatMinutes(480, 'it')).toBe('8h');
+    expect(formatMinutes(510, 'it')).toBe('8h 30min');
+    expect(formatMinutes(45, 'it')).toBe('45min');
+    expect(formatMinutes(0, 'it')).toBe('0min');
+    expect(formatMinutes(-90, 'it')).toBe('−1h 30min');
+    expect(formatMinutes(510, 'ar')).toBe('8 س و30 د');
   });
 });

@@ -90,7 +90,10 @@ export function PasswordForm({
         <Checkbox
           label={t('remember')}
           checked={values.remember}
-          onChange={(event) => setValues((current) => ({ ...current, remember: event.currentTarget.checked }))}
+          onChange={(event) => {
+            const remember = event.currentTarget.checked;
+            setValues((current) => ({ ...current, remember }));
+          }}
         />
         <Button type="submit" loading={signIn.isPending} disabled={passkey.isPending || waiting} fullWidth>
           {t('signIn')}

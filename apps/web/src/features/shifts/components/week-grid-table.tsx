@@ -2,7 +2,18 @@
 // Enter or a tap opens the cell, Delete empties it, Ctrl+C / Ctrl+V copy a cell to another. A cell's warnings sit
 // on it (an icon with their text), a person's week warnings beside the name; closed days are marked in the header.
 import type { ShiftCell, ShiftTemplate, ShiftWarning, ShiftWeek } from '@bottega/contracts/shifts';
-import { Badge, Group, Select, Stack, Table, Text, Tooltip, UnstyledButton, useDirection } from '@mantine/core';
+import {
+  Badge,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  useDirection,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { type KeyboardEvent, useRef } from 'react';
@@ -174,16 +185,9 @@ export function WeekGridTable(props: {
                   const cellWarnings = props.warnings.filter(
                     (warning) => warning.employeeId === member.userId && warning.date === day,
                   );
-                  const label = [
-                    member.name,
-                    formatDate(day),
-                    cell
-                      ? cell.kind === 'shift'
-                        ? `${cell.start}–${cell.stop}`
-                        : t(`timeOff.${cell.reason}`)
-                      : t('grid.emptyCell'),
-                    ...cellWarnings.map((warning) => warningText(t, warning)),
-                  ].join(', ');
+                  // The visible text is the cell's name; who and when, and the warnings, are read before and after it.
+                  const context = `${member.name}, ${formatDate(day)}: ${cell ? '' : t('grid.emptyCell')}`;
+                  const warningsText = cellWarnings.map((warning) => warningText(t, warning)).join(' · ');
                   return (
                     <Table.Td
                       key={day}
@@ -198,19 +202,15 @@ export function WeekGridTable(props: {
                         }}
                         className={classes.cell}
                         data-testid={`cell-${member.userId}-${day}`}
-                        aria-label={label}
                         disabled={!props.editable && !cell}
                         onClick={() => props.editable && props.onOpenCell(member.userId, day)}
                         onKeyDown={(event) => onKeyDown(event, row, column)}
                       >
+                        <VisuallyHidden>{context}</VisuallyHidden>
                         <CellContent cell={cell} day={day} t={t} />
+                        {warningsText && <VisuallyHidden>{`. ${warningsText}`}</VisuallyHidden>}
                         {cellWarnings.length > 0 && (
-                          <Tooltip
-                            label={cellWarnings.map((warning) => warningText(t, warning)).join(' · ')}
-                            multiline
-                            w={240}
-                            withArrow
-                          >
+                          <Tooltip label={warningsText} multiline w={240} withArrow>
                             <IconAlertTriangle
                               size={14}
                               className={classes.warning}
