@@ -321,12 +321,6 @@ export const ownShiftWeekAnswerSchema = dataOf(ownShiftWeekSchema);
 export const punchSteps = ['startShift', 'startBreak', 'stopBreak', 'stopShift'] as const;
 export type PunchStep = (typeof punchSteps)[number];
 
-/**
- * Minutes of grace before the time clock calls a start late or missing, a stop early or a break long (spec §6 Shifts
- * notifications). The same for every shop until the settings screen offers it.
- */
-export const shiftAlertGraceMinutes = 5;
-
 /** The time clock's alerts, each the §6 Shifts notification of that name, sent once per shift (a break: per break). */
 export const shiftAlertKinds = ['lateStart', 'notStarted', 'earlyStop', 'lateBreakEnd', 'breakStarted'] as const;
 export type ShiftAlertKind = (typeof shiftAlertKinds)[number];
