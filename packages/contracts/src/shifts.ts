@@ -348,7 +348,11 @@ const punchSchema = z.object({
   step: z.enum(punchSteps),
   at: z.string(),
   confirmedBy: z.string(),
+  /** Set once the punch was rectified: the time first punched, and why it was set right. */
+  originalAt: z.string().nullable(),
+  rectifyReason: z.string().nullable(),
 });
+export type TimeClockPunch = z.infer<typeof punchSchema>;
 
 /** A person on the shop's time clock today: their planned shift, where they are, and today's punches. */
 export const timeClockPersonSchema = z.object({
@@ -360,8 +364,18 @@ export const timeClockPersonSchema = z.object({
 });
 export type TimeClockPerson = z.infer<typeof timeClockPersonSchema>;
 export const timeClockAnswerSchema = dataOf(
-  z.object({ shopId: z.number().int(), day: z.string(), people: z.array(timeClockPersonSchema) }),
+  z.object({
+    shopId: z.number().int(),
+    day: z.string(),
+    /** The business clock's instant of the answer: the tablet measures lateness against it, not its own clock. */
+    now: z.iso.datetime(),
+    people: z.array(timeClockPersonSchema),
+  }),
 );
+export type TimeClock = z.infer<typeof timeClockAnswerSchema>['data'];
+
+/** Pushed on the shop's channel (notifications' shopChannel) when a punch of the shop is written or rectified. */
+export const timeClockChangedEvent = 'timeClock.changed';
 export const timeClockPersonAnswerSchema = dataOf(timeClockPersonSchema);
 
 /** A punch's time set right by those allowed (spec §4 "rectification is allowed"), with the reason; the first time is kept. */
