@@ -379,9 +379,10 @@ export const timeClockChangedEvent = 'timeClock.changed';
 export const timeClockPersonAnswerSchema = dataOf(timeClockPersonSchema);
 
 /** A punch's time set right by those allowed (spec §4 "rectification is allowed"), with the reason; the first time is kept. */
+export const punchRectifyReasonMaxLength = 500;
 export const punchRectificationBodySchema = z.object({
   at: z.iso.datetime({ offset: true }),
-  reason: requiredText(500),
+  reason: requiredText(punchRectifyReasonMaxLength),
 });
 
 export const rectifiedPunchAnswerSchema = dataOf(

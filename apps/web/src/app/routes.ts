@@ -10,6 +10,7 @@ import { ownPayslipsRoutes, payslipsRoutes } from '../features/payslips/payslips
 import { profileRoutes } from '../features/profile/profile.routes';
 import { salesRoutes } from '../features/sales/sales.routes';
 import { shopsRoutes } from '../features/shops/shops.routes';
+import { timeClockRoutes } from '../features/time-clock/time-clock.routes';
 import { userGroupsRoutes } from '../features/user-groups/user-groups.routes';
 import type { AppRoute } from './app-route';
 
@@ -22,6 +23,7 @@ export const appRoutes: AppRoute[] = [
   ...shopsRoutes,
   ...salesRoutes,
   ...cashRegisterRoutes,
+  ...timeClockRoutes,
   ...companiesRoutes,
   ...filesRoutes,
   ...profileRoutes,
