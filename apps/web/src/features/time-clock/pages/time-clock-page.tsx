@@ -20,6 +20,12 @@ import { type PunchToRectify, RectifyPunchModal } from '../components/rectify-pu
 import { punchWith, usePunched, useTimeClock } from '../time-clock.api';
 import { latenessOf, peopleOnTheClock } from '../time-clock-day';
 
+/**
+ * Cards side by side as the content's width allows (not the screen's: the tablet keeps the side menu open), each
+ * wide enough for a name, the planned shift and two step buttons on one line.
+ */
+const peopleColumns = { base: 1, '34em': 2, '62em': 3 };
+
 /** How often the lateness shown moves on between two readings of the list. */
 const tickMs = 30_000;
 
@@ -70,7 +76,7 @@ export default function TimeClockPage() {
           {errorMessage(clock.error, t)}
         </Alert>
       ) : !data ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="time-clock-loading">
+        <SimpleGrid type="container" cols={peopleColumns} data-testid="time-clock-loading">
           {[0, 1, 2].map((index) => (
             <Skeleton key={index} h={220} radius="md" />
           ))}
@@ -96,7 +102,7 @@ export default function TimeClockPage() {
           />
         </Card>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="time-clock-people">
+        <SimpleGrid type="container" cols={peopleColumns} spacing="md" data-testid="time-clock-people">
           {people.map((person) => (
             <PersonCard
               key={person.userId}
