@@ -75,4 +75,6 @@ export const notificationPreferencesAnswerSchema = dataOf(notificationPreference
 
 /** Channel names a socket can subscribe to after api/broadcasting/auth signs them. */
 export const userChannel = (userId: number) => `private-user.${userId}`;
+/** A shop's channel: every session working in that shop (its tablet's time clock). */
+export const shopChannel = (shopId: number) => `private-shop.${shopId}`;
 export const notificationCreatedEvent = 'notification.created';

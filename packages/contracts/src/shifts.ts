@@ -362,12 +362,6 @@ export const ownShiftWeekAnswerSchema = dataOf(ownShiftWeekSchema);
 export const punchSteps = ['startShift', 'startBreak', 'stopBreak', 'stopShift'] as const;
 export type PunchStep = (typeof punchSteps)[number];
 
-/**
- * Minutes of grace before the time clock calls a start late or missing, a stop early or a break long (spec §6 Shifts
- * notifications). The same for every shop until the settings screen offers it.
- */
-export const shiftAlertGraceMinutes = 5;
-
 /** The time clock's alerts, each the §6 Shifts notification of that name, sent once per shift (a break: per break). */
 export const shiftAlertKinds = ['lateStart', 'notStarted', 'earlyStop', 'lateBreakEnd', 'breakStarted'] as const;
 export type ShiftAlertKind = (typeof shiftAlertKinds)[number];
@@ -395,7 +389,11 @@ const punchSchema = z.object({
   step: z.enum(punchSteps),
   at: z.string(),
   confirmedBy: z.string(),
+  /** Set once the punch was rectified: the time first punched, and why it was set right. */
+  originalAt: z.string().nullable(),
+  rectifyReason: z.string().nullable(),
 });
+export type TimeClockPunch = z.infer<typeof punchSchema>;
 
 /** A person on the shop's time clock today: their planned shift, where they are, and today's punches. */
 export const timeClockPersonSchema = z.object({
@@ -407,14 +405,25 @@ export const timeClockPersonSchema = z.object({
 });
 export type TimeClockPerson = z.infer<typeof timeClockPersonSchema>;
 export const timeClockAnswerSchema = dataOf(
-  z.object({ shopId: z.number().int(), day: z.string(), people: z.array(timeClockPersonSchema) }),
+  z.object({
+    shopId: z.number().int(),
+    day: z.string(),
+    /** The business clock's instant of the answer: the tablet measures lateness against it, not its own clock. */
+    now: z.iso.datetime(),
+    people: z.array(timeClockPersonSchema),
+  }),
 );
+export type TimeClock = z.infer<typeof timeClockAnswerSchema>['data'];
+
+/** Pushed on the shop's channel (notifications' shopChannel) when a punch of the shop is written or rectified. */
+export const timeClockChangedEvent = 'timeClock.changed';
 export const timeClockPersonAnswerSchema = dataOf(timeClockPersonSchema);
 
 /** A punch's time set right by those allowed (spec §4 "rectification is allowed"), with the reason; the first time is kept. */
+export const punchRectifyReasonMaxLength = 500;
 export const punchRectificationBodySchema = z.object({
   at: z.iso.datetime({ offset: true }),
-  reason: requiredText(500),
+  reason: requiredText(punchRectifyReasonMaxLength),
 });
 
 export const rectifiedPunchAnswerSchema = dataOf(

@@ -83,6 +83,13 @@ export const shopListItemSchema = z.object({
 export type ShopListItem = z.infer<typeof shopListItemSchema>;
 export const shopPageSchema = pageOf(shopListItemSchema);
 
+/**
+ * Minutes the time clock waits before calling a start late or missing, a stop early or a break long (spec §6 Shifts
+ * notifications): each shop's own, this one until it is changed.
+ */
+export const defaultShiftGraceMinutes = 5;
+export const maxShiftGraceMinutes = 120;
+
 /** Being closed for good needs the day it closed; an open shop has no closing day. */
 function checkClosedOn(values: { closed?: unknown; closedOn?: unknown }, context: z.RefinementCtx) {
   if (values.closed === true && !values.closedOn) {
@@ -123,6 +130,8 @@ export const shopBodySchema = z
     isRanked: z.boolean().default(false),
     hasRankingPortal: z.boolean().default(false),
     rankingPortal: z.enum(rankingPortals).nullable().default(null),
+    /** Left out: a new shop takes the default, an edited one keeps its own. */
+    shiftGraceMinutes: z.number().int().min(0).max(maxShiftGraceMinutes).optional(),
   })
   .check(
     crossCheck((values, context) => {
@@ -173,6 +182,7 @@ export const shopSchema = z.object({
   isRanked: z.boolean(),
   hasRankingPortal: z.boolean(),
   rankingPortal: z.string().nullable(),
+  shiftGraceMinutes: z.number().int(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

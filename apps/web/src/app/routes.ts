@@ -11,6 +11,7 @@ import { profileRoutes } from '../features/profile/profile.routes';
 import { salesRoutes } from '../features/sales/sales.routes';
 import { ownShiftsRoutes, shiftsRoutes } from '../features/shifts/shifts.routes';
 import { shopsRoutes } from '../features/shops/shops.routes';
+import { timeClockRoutes } from '../features/time-clock/time-clock.routes';
 import { userGroupsRoutes } from '../features/user-groups/user-groups.routes';
 import type { AppRoute } from './app-route';
 
@@ -24,6 +25,7 @@ export const appRoutes: AppRoute[] = [
   ...shopsRoutes,
   ...salesRoutes,
   ...cashRegisterRoutes,
+  ...timeClockRoutes,
   ...companiesRoutes,
   ...filesRoutes,
   ...profileRoutes,

@@ -8,6 +8,7 @@ import {
   notificationListQuerySchema,
   notificationPageSchema,
   notificationPreferencesAnswerSchema,
+  shopChannel,
   userChannel,
 } from '@bottega/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -81,10 +82,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = sessionOf(request);
       const { socketId, channelName } = request.body;
-      const allowed = [
-        userChannel(session.userId),
-        ...(session.shopId === null ? [] : [`private-shop.${session.shopId}`]),
-      ];
+      const allowed = [userChannel(session.userId), ...(session.shopId === null ? [] : [shopChannel(session.shopId)])];
       if (!allowed.includes(channelName)) throw new AppError('forbidden');
       return { data: { auth: channelGrant(app.config.appKey, socketId, channelName) } };
     },

@@ -1,9 +1,10 @@
 // The time clock's watch (issue 20, platform/jobs.ts + platform/notify.ts): every minute, today's shifts of sent
-// weeks against their punches. A start later than the grace, a shift not started by then, a stop before its end less
-// the grace, a break longer than planned plus the grace: each told once (shift_alerts) to the holders of that §6
-// Shifts notification in the shop. "Break started" is told by the punch itself.
+// weeks against their punches. A start later than the shop's grace, a shift not started by then, a stop before its
+// end less the grace, a break longer than planned plus the grace: each told once (shift_alerts) to the holders of
+// that §6 Shifts notification in the shop. "Break started" is told by the punch itself; a start or a stop punched
+// queues one more watch at once (time-clock.service.ts), so a late start is told as it is punched.
 import { businessDate, businessTimeZone } from '@bottega/contracts/dates';
-import { romeDayBounds, type ShiftAlertKind, shiftAlertGraceMinutes } from '@bottega/contracts/shifts';
+import { romeDayBounds, type ShiftAlertKind } from '@bottega/contracts/shifts';
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../platform/db';
@@ -15,7 +16,6 @@ import { personName } from './shift-weeks.service';
 import { shiftAlerts, shiftPunches, shifts, shiftWeeks } from './shifts.schema';
 
 const minuteMs = 60_000;
-const graceMs = shiftAlertGraceMinutes * minuteMs;
 
 type WatchedShift = {
   shiftId: number;
@@ -26,6 +26,8 @@ type WatchedShift = {
   startsAt: Date;
   endsAt: Date;
   breakMinutes: number;
+  /** The shop's grace (shops.shift_grace_minutes). */
+  graceMinutes: number;
 };
 type Punch = { id: number; userId: number; step: string; at: Date };
 export type ShiftAlert = { kind: ShiftAlertKind; shift: WatchedShift; at: Date; punchId: number | null };
@@ -49,6 +51,7 @@ export function alertsOf(shift: WatchedShift, punches: Punch[], now: Date): Shif
       punch.at.getTime() <= shift.endsAt.getTime() + 3 * 60 * minuteMs,
   );
   const alerts: ShiftAlert[] = [];
+  const graceMs = shift.graceMinutes * minuteMs;
   const start = window.find((punch) => punch.step === 'startShift');
   const lateFrom = shift.startsAt.getTime() + graceMs;
   if (!start && now.getTime() >= lateFrom && now.getTime() < shift.endsAt.getTime()) {
@@ -83,6 +86,7 @@ async function watchedShifts(db: Executor, now: Date): Promise<WatchedShift[]> {
       startsAt: sql<Date>`${shifts.startsAt}`.mapWith(shifts.startsAt),
       endsAt: sql<Date>`${shifts.endsAt}`.mapWith(shifts.endsAt),
       breakMinutes: shifts.breakMinutes,
+      graceMinutes: shops.shiftGraceMinutes,
     })
     .from(shifts)
     .innerJoin(shiftWeeks, eq(shiftWeeks.id, shifts.weekId))

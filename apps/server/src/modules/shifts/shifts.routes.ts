@@ -277,6 +277,7 @@ export const shiftsRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         config: app.config,
         throttle: app.loginThrottle,
+        realtime: app.realtime,
         viewer: sessionOf(request),
         shopId: shopOf(request),
         body: request.body,
@@ -304,6 +305,7 @@ export const shiftsRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await rectifyPunch({
         db: app.db,
         config: app.config,
+        realtime: app.realtime,
         viewer: sessionOf(request),
         punchId: request.params.id,
         body: request.body,

@@ -1,9 +1,11 @@
 // The shop tablet's time clock: today's shift staff with their planned shift, and each step punched at the business
 // clock's time once the person is confirmed present; a wrong password writes no punch, a step out of order is refused,
-// a break tells the shop's holders of "break started", every punch audited.
-import type { TimeClockPerson } from '@bottega/contracts/shifts';
+// a break tells the shop's holders of "break started", a start or a stop queues the watch at once, every punch audited
+// and told live to the shop's tablets.
+import { shopChannel } from '@bottega/contracts/notifications';
+import { type TimeClockPerson, timeClockChangedEvent } from '@bottega/contracts/shifts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   api,
   chooseShop,
@@ -15,6 +17,7 @@ import {
   type TestApp,
 } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.schema';
+import { jobs } from '../../platform/jobs.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { shiftPunches } from './shifts.schema';
 import { shiftPunchAuditEntity } from './time-clock.service';
@@ -26,10 +29,11 @@ let test: TestApp;
 let tabletToken: string;
 let anna: number;
 let carla: number;
+let milanId: number;
 
 beforeAll(async () => {
   test = await createTestApp({ CLOCK_START: clockStart });
-  const milanId = await findShopId(test.db, 'MI01');
+  milanId = await findShopId(test.db, 'MI01');
   const manager = await createUserWithAbilities(
     test.db,
     ['shifts.manage.view', 'shifts.manage.assign', 'shifts.manage.convalidate'],
@@ -84,6 +88,8 @@ describe('the time clock', () => {
     const response = await clock();
     expect(response.statusCode).toBe(200);
     expect(response.json().data.day).toBe('2026-12-14');
+    // The business clock's now, for the tablet to measure lateness by.
+    expect(Date.parse(response.json().data.now) - Date.parse(clockStart)).toBeLessThan(10 * 60_000);
     expect(annaOn(response.json().data)).toMatchObject({
       planned: { start: '09:00', stop: '18:00', breakMinutes: 60 },
       state: 'off',
@@ -100,6 +106,7 @@ describe('the time clock', () => {
   });
 
   it('punches start, break, end of break and stop in order, at the server’s time, refusing a step out of order', async () => {
+    const publish = vi.spyOn(test.app.realtime, 'publish');
     const started = await step(anna, 'startShift');
     expect(started.statusCode).toBe(201);
     const person = started.json().data as TimeClockPerson;
@@ -119,6 +126,14 @@ describe('the time clock', () => {
     expect(stopped.state).toBe('off');
     expect(stopped.punches.map((punch) => punch.step)).toEqual(['startShift', 'startBreak', 'stopBreak', 'stopShift']);
     expect(annaOn((await clock()).json().data).state).toBe('off');
+    // Each punch told the shop's tablets once it was written; the refused ones told nothing.
+    const pushes = publish.mock.calls.filter(([, event]) => event === timeClockChangedEvent);
+    publish.mockRestore();
+    expect(pushes).toHaveLength(4);
+    expect(pushes.every(([channel]) => channel === shopChannel(milanId))).toBe(true);
+    // The start and the stop each queued the watch, to tell a late start or an early stop as it is punched.
+    const watches = await test.db.select().from(jobs).where(eq(jobs.kind, 'shifts.alertsCheck'));
+    expect(watches).toHaveLength(2);
 
     // The shop's holders of "break started" were told (the administrators among them).
     const told = await test.db
@@ -191,8 +206,20 @@ describe('the time clock', () => {
       originalAt: started.at.toISOString(),
       rectifyReason: reason,
     });
+    const publish = vi.spyOn(test.app.realtime, 'publish');
     const second = await rectify({ at: '2026-12-14T08:40:00+01:00', reason: 'Corretto di nuovo' }, token);
     expect(second.json().data.originalAt).toBe(started.at.toISOString());
+    expect(publish).toHaveBeenCalledWith(shopChannel(milanId), timeClockChangedEvent, {
+      shopId: milanId,
+      userId: anna,
+    });
+    publish.mockRestore();
+    // The tablet shows both times and why.
+    expect(annaOn((await clock()).json().data).punches[0]).toMatchObject({
+      at: '2026-12-14T07:40:00.000Z',
+      originalAt: started.at.toISOString(),
+      rectifyReason: 'Corretto di nuovo',
+    });
     const audited = await test.db
       .select({ reason: auditLog.reason })
       .from(auditLog)

@@ -1,8 +1,10 @@
 // The shop tablet's time clock (spec §4 Shift): today's shift staff of the session's shop with their planned shift,
 // and each step (start shift, start break, stop break, stop shift) punched at the server's business clock once the
 // person is confirmed present by their passkey or password (auth/presence.service.ts). A wrong password writes no
-// punch; a step the day does not allow is refused. Punches are never edited here.
+// punch; a step the day does not allow is refused. Punches are never edited here. Once a punch or a rectification has
+// committed, the shop's channel is told (timeClockChangedEvent), so every tablet of the shop shows it at once.
 import { businessDate } from '@bottega/contracts/dates';
+import { shopChannel } from '@bottega/contracts/notifications';
 import {
   clockStateAfter,
   type PunchStep,
@@ -11,6 +13,7 @@ import {
   romeDayBounds,
   type shiftPunchBodySchema,
   type TimeClockPerson,
+  timeClockChangedEvent,
 } from '@bottega/contracts/shifts';
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -20,14 +23,16 @@ import { writeAudit } from '../../platform/audit';
 import { currentTime } from '../../platform/clock';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { enqueueJob, kickJobs } from '../../platform/jobs';
 import type { LoginThrottle } from '../../platform/login-throttle';
 import { notify } from '../../platform/notify';
+import type { Realtime } from '../../platform/realtime';
 import type { SessionContext } from '../../platform/sessions';
 import { confirmPresence } from '../auth/presence.service';
 import { users } from '../employees/employees.schema';
 import { shops } from '../shops/shops.schema';
 import { shiftStaff } from './shift-weeks.service';
-import { alertTime } from './shifts.jobs';
+import { alertTime, shiftAlertsCheckJob } from './shifts.jobs';
 import { shiftPunches, shifts, shiftWeeks } from './shifts.schema';
 
 export const shiftPunchAuditEntity = 'shiftPunch';
@@ -38,6 +43,11 @@ type ClockCall = {
   viewer: SessionContext;
   shopId: number;
 };
+
+/** Tells the shop's tablets that its time clock changed (after the commit: they read it again at once). */
+function tellShop(realtime: Pick<Realtime, 'publish'> | undefined, shopId: number, userId: number) {
+  realtime?.publish(shopChannel(shopId), timeClockChangedEvent, { shopId, userId });
+}
 
 /** Today's planned shifts in the shop's sent weeks, and everybody's punches today (in any shop: one day, one clock). */
 async function today(db: Executor, shopId: number, userIds: number[], now: Date) {
@@ -88,6 +98,8 @@ function personOf(
       step: punch.step as PunchStep,
       at: punch.at.toISOString(),
       confirmedBy: punch.confirmedBy,
+      originalAt: punch.originalAt?.toISOString() ?? null,
+      rectifyReason: punch.rectifyReason,
     })),
   };
 }
@@ -103,7 +115,12 @@ export async function readTimeClock(options: ClockCall) {
     staff.map((person) => person.userId),
     now,
   );
-  return { shopId, day, people: staff.map((person) => personOf(person, planned, punches)) };
+  return {
+    shopId,
+    day,
+    now: now.toISOString(),
+    people: staff.map((person) => personOf(person, planned, punches)),
+  };
 }
 
 /**
@@ -114,6 +131,7 @@ export async function readTimeClock(options: ClockCall) {
 export async function punch(
   options: ClockCall & {
     throttle: LoginThrottle;
+    realtime?: Pick<Realtime, 'publish'>;
     body: z.output<typeof shiftPunchBodySchema>;
     ip: string;
   },
@@ -132,7 +150,7 @@ export async function punch(
     proof,
     ip: options.ip,
   });
-  return db.transaction(async (tx) => {
+  const punched = await db.transaction(async (tx) => {
     // One step at a time per person: two taps on two tablets cannot both start the shift.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const now = currentTime(options.config);
@@ -162,9 +180,14 @@ export async function punch(
         actorId: viewer.userId,
       });
     }
+    // A start or a stop may be late or early: the watch looks at once rather than at the next minute.
+    if (body.step === 'startShift' || body.step === 'stopShift') await enqueueJob(tx, shiftAlertsCheckJob, {});
     const after = await today(tx, shopId, [userId], now);
     return personOf(person, after.planned, after.punches);
   });
+  kickJobs();
+  tellShop(options.realtime, shopId, userId);
+  return punched;
 }
 
 /**
@@ -175,13 +198,14 @@ export async function rectifyPunch(options: {
   db: Database;
   config: Pick<Config, 'clockOffsetMs'>;
   viewer: SessionContext;
+  realtime?: Pick<Realtime, 'publish'>;
   punchId: number;
   body: z.output<typeof punchRectificationBodySchema>;
   ip?: string;
 }) {
   const { db, viewer, punchId, body } = options;
   const at = new Date(body.at);
-  return db.transaction(async (tx) => {
+  const rectified = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(shiftPunches).where(eq(shiftPunches.id, punchId)).for('update');
     if (!row) throw new AppError('notFound');
     assertShopInScope(viewer, 'shops', row.shopId);
@@ -219,12 +243,16 @@ export async function rectifyPunch(options: {
     return {
       id: row.id,
       userId: row.userId,
+      shopId: row.shopId,
       step: row.step as PunchStep,
       at: at.toISOString(),
       originalAt: originalAt.toISOString(),
       rectifyReason: body.reason,
     };
   });
+  const { shopId, ...answer } = rectified;
+  tellShop(options.realtime, shopId, answer.userId);
+  return answer;
 }
 
 /**

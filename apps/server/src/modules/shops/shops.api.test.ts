@@ -210,7 +210,7 @@ describe('GET /api/shops/options', () => {
 
 describe('POST /api/shops', () => {
   it('creates a shop with every field of spec §3, the router password encrypted at rest, and audits it', async () => {
-    const body = shopBody();
+    const body = shopBody({ shiftGraceMinutes: 10 });
     const response = await call('POST', '/api/shops', body);
     expect(response.statusCode, response.body).toBe(201);
     const { data } = response.json();
@@ -239,6 +239,7 @@ describe('POST /api/shops', () => {
       isRanked: true,
       hasRankingPortal: true,
       rankingPortal: 'retailRanking',
+      shiftGraceMinutes: 10,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -291,6 +292,8 @@ describe('POST /api/shops', () => {
       closed: false,
       hasRankingPortal: false,
       rankingPortal: null,
+      // The time clock's default grace (issue 20).
+      shiftGraceMinutes: 5,
     });
   });
 
@@ -375,6 +378,7 @@ describe('PUT /api/shops/:id', () => {
       isRanked: false,
       hasRankingPortal: false,
       rankingPortal: 'retailRanking',
+      shiftGraceMinutes: 12,
     });
     const [before] = await test.db.select().from(shops).where(eq(shops.id, shop.id));
     const response = await call('PUT', `/api/shops/${shop.id}`, body);
@@ -399,6 +403,7 @@ describe('PUT /api/shops/:id', () => {
       hasRankingPortal: false,
       // The portal goes with the flag.
       rankingPortal: null,
+      shiftGraceMinutes: 12,
     });
     // Left out, the router password stays exactly as it was.
     const [after] = await test.db.select().from(shops).where(eq(shops.id, shop.id));
@@ -425,13 +430,40 @@ describe('PUT /api/shops/:id', () => {
         'routerIp',
         'routerUsername',
         'section',
+        'shiftGraceMinutes',
       ].sort(),
     );
     expect(changes.name).toEqual({ from: shop.name, to: 'Bergamo Bassa' });
+    expect(changes.shiftGraceMinutes).toEqual({ from: 5, to: 12 });
 
     // The same values again: nothing changes, nothing is written.
     await call('PUT', `/api/shops/${shop.id}`, body);
     expect(await auditOf(shop.id)).toHaveLength(2);
+  });
+
+  it('takes a shift grace of 0 to 120 whole minutes, and keeps the shop’s own when it is left out', async () => {
+    const shop = await createShop();
+    const body = shopBody({ code: shop.code, name: shop.name, routerPassword: undefined });
+    for (const wrong of [-1, 121, 2.5, '10', null]) {
+      const refused = await call('PUT', `/api/shops/${shop.id}`, { ...body, shiftGraceMinutes: wrong });
+      expect(refused.statusCode, String(wrong)).toBe(422);
+      expect(Object.keys(refused.json().errors)).toEqual(['shiftGraceMinutes']);
+      expect(refused.json().errors.shiftGraceMinutes[0]).toEqual(expect.any(String));
+    }
+    for (const grace of [0, 120]) {
+      const saved = await call('PUT', `/api/shops/${shop.id}`, { ...body, shiftGraceMinutes: grace });
+      expect(saved.json().data.shiftGraceMinutes).toBe(grace);
+    }
+    const { shiftGraceMinutes: _leftOut, ...withoutGrace } = body;
+    const kept = await call('PUT', `/api/shops/${shop.id}`, { ...withoutGrace, section: 'Altra' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.shiftGraceMinutes).toBe(120);
+    const [row] = await test.db.select().from(shops).where(eq(shops.id, shop.id));
+    expect(row?.shiftGraceMinutes).toBe(120);
+    const changes = (await auditOf(shop.id)).map(
+      (entry) => (entry.data as { changes?: { shiftGraceMinutes?: unknown } }).changes?.shiftGraceMinutes,
+    );
+    expect(changes).toEqual([undefined, { from: 5, to: 0 }, { from: 0, to: 120 }, undefined]);
   });
 
   it('replaces the router password (encrypted again), keeps it when the same is sent, and clears it', async () => {

@@ -220,6 +220,8 @@ function storedFields(body: ShopValues) {
     hasRankingPortal: body.hasRankingPortal,
     // The portal is only kept while the shop has one.
     rankingPortal: body.hasRankingPortal ? body.rankingPortal : null,
+    // Left out: a new shop takes the column's default, an edited one keeps its own.
+    ...(body.shiftGraceMinutes === undefined ? {} : { shiftGraceMinutes: body.shiftGraceMinutes }),
   };
 }
 type StoredFields = ReturnType<typeof storedFields>;

@@ -140,15 +140,26 @@ export function usePresenceOptions() {
   return useMutation({ mutationFn: fetchPresenceOptions });
 }
 
-export function useConfirmPresenceByPassword() {
-  return useMutation({
-    mutationFn: async (body: { userId: number; password: string }) =>
-      (await api<{ data: PresenceConfirmation }>('/api/auth/presence', { method: 'POST', body })).data,
-  });
+/** What proves a person is here: their password, or their passkey's answer to a challenge. */
+export type PresenceProof =
+  | { userId: number; password: string }
+  | { userId: number; challenge: string; response: Record<string, unknown> };
+
+/**
+ * Where a proof goes: to the presence check alone (`confirmPresenceOnly`), or with a call the server confirms it in
+ * (a shift punch), so the proof and what it confirms are one request.
+ */
+export type PresenceSubmit<T> = (proof: PresenceProof) => Promise<T>;
+
+export const confirmPresenceOnly: PresenceSubmit<PresenceConfirmation> = async (body) =>
+  (await api<{ data: PresenceConfirmation }>('/api/auth/presence', { method: 'POST', body })).data;
+
+export function useConfirmPresenceByPassword<T>(submit: PresenceSubmit<T>) {
+  return useMutation({ mutationFn: (body: { userId: number; password: string }) => submit(body) });
 }
 
 /** A passkey's challenge is used once: `ceremony` is the one fetched with the options, if still unused. */
-export function useConfirmPresenceByPasskey() {
+export function useConfirmPresenceByPasskey<T>(submit: PresenceSubmit<T>) {
   return useMutation({
     mutationFn: async ({ userId, ceremony }: { userId: number; ceremony: Ceremony | null }) => {
       const proof = await provePasskey(async () => {
@@ -157,12 +168,11 @@ export function useConfirmPresenceByPasskey() {
         if (!fresh) throw new PasskeyError('failed');
         return fresh;
       });
-      return (
-        await api<{ data: PresenceConfirmation }>('/api/auth/presence', {
-          method: 'POST',
-          body: { userId, challenge: proof.ceremony.challenge, response: proof.response },
-        })
-      ).data;
+      return submit({
+        userId,
+        challenge: proof.ceremony.challenge,
+        response: proof.response as unknown as Record<string, unknown>,
+      });
     },
   });
 }

@@ -1,5 +1,6 @@
 // "Is this person here?" — a fingerprint when they have one (the default), otherwise or by choice
-// their password. Used by the profile's "try it" and, later, by every shift punch.
+// their password. Used by the profile's "try it" (the presence check alone) and by every shift punch on the
+// time clock, whose proof goes with the punch itself (one request: confirmed and punched, or neither).
 import { Alert, Anchor, Button, Group, Modal, PasswordInput, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconFingerprint, IconKey } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
@@ -7,18 +8,28 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage, useWaitingErrorMessage } from '../../../lib/error-message';
 import {
+  confirmPresenceOnly,
   type PresenceConfirmation,
+  type PresenceSubmit,
   useConfirmPresenceByPasskey,
   useConfirmPresenceByPassword,
   usePresenceOptions,
 } from '../auth.api';
 import { passkeyErrorMessage } from '../webauthn';
 
-function PresenceCheck({ userId, onDone }: { userId: number; onDone: (result: PresenceConfirmation | null) => void }) {
+function PresenceCheck({
+  userId,
+  submit,
+  onDone,
+}: {
+  userId: number;
+  submit: PresenceSubmit<unknown>;
+  onDone: (result: unknown) => void;
+}) {
   const { t } = useTranslation(['auth', 'errors', 'validation']);
   const options = usePresenceOptions();
-  const byPasskey = useConfirmPresenceByPasskey();
-  const byPassword = useConfirmPresenceByPassword();
+  const byPasskey = useConfirmPresenceByPasskey(submit);
+  const byPassword = useConfirmPresenceByPassword(submit);
   const [method, setMethod] = useState<'passkey' | 'password' | null>(null);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
@@ -154,7 +165,7 @@ function PresenceCheck({ userId, onDone }: { userId: number; onDone: (result: Pr
   );
 }
 
-type Check = { userId: number; number: number };
+type Check = { userId: number; number: number; submit: PresenceSubmit<unknown> };
 
 /**
  * The dialog of one presence check; closing it answers null. The check stays on screen while the
@@ -168,7 +179,7 @@ export function ConfirmPresenceModal({
 }: {
   check: Check | null;
   opened: boolean;
-  onDone: (result: PresenceConfirmation | null) => void;
+  onDone: (result: unknown) => void;
   onClosed: () => void;
 }) {
   const { t } = useTranslation('auth');
@@ -180,39 +191,44 @@ export function ConfirmPresenceModal({
       title={t('presence.title')}
       centered
     >
-      {check && <PresenceCheck key={check.number} userId={check.userId} onDone={onDone} />}
+      {check && <PresenceCheck key={check.number} userId={check.userId} submit={check.submit} onDone={onDone} />}
     </Modal>
   );
 }
 
+type Confirm = {
+  /** The presence check alone: how the person confirmed. */
+  (userId: number): Promise<PresenceConfirmation | null>;
+  /** The proof sent with `submit` (a punch), which the server confirms it in: what that call answered. */
+  <T>(userId: number, submit: PresenceSubmit<T>): Promise<T | null>;
+};
+
 /**
- * `confirm(userId)` opens the check and answers how the person confirmed, or null when it was given
- * up. Render `modal` once where the hook is used.
+ * `confirm(userId, submit?)` opens the check and answers what the confirmed call answered, or null when it was given
+ * up. A refusal (a wrong password, a step the day does not allow) stays in the dialog for another try. Render `modal`
+ * once where the hook is used.
  */
-export function useConfirmPresence(): {
-  confirm: (userId: number) => Promise<PresenceConfirmation | null>;
-  modal: ReactNode;
-} {
+export function useConfirmPresence(): { confirm: Confirm; modal: ReactNode } {
   const [check, setCheck] = useState<Check | null>(null);
   const [opened, setOpened] = useState(false);
-  const resolver = useRef<((result: PresenceConfirmation | null) => void) | null>(null);
-  const settle = useCallback((result: PresenceConfirmation | null) => {
+  const resolver = useRef<((result: unknown) => void) | null>(null);
+  const settle = useCallback((result: unknown) => {
     resolver.current?.(result);
     resolver.current = null;
   }, []);
   const confirm = useCallback(
-    (userId: number) =>
-      new Promise<PresenceConfirmation | null>((resolve) => {
+    (userId: number, submit: PresenceSubmit<unknown> = confirmPresenceOnly) =>
+      new Promise<unknown>((resolve) => {
         // A check still open is given up in favour of the new one.
         settle(null);
         resolver.current = resolve;
         // Every check starts afresh, even for the same person.
-        setCheck((previous) => ({ userId, number: (previous?.number ?? 0) + 1 }));
+        setCheck((previous) => ({ userId, submit, number: (previous?.number ?? 0) + 1 }));
         setOpened(true);
       }),
     [settle],
-  );
-  const finish = (result: PresenceConfirmation | null) => {
+  ) as Confirm;
+  const finish = (result: unknown) => {
     settle(result);
     setOpened(false);
   };

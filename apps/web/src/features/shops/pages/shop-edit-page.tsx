@@ -1,6 +1,14 @@
 // Management › shops/create and shops/{id}/edit: every field of spec §3 Shop. Read-only without
 // shops.manage.edit. Checks are the server's (the same contract), shown next to each field.
-import { rankingPortals, type Shop, type ShopBody, shopBodySchema, shopCountries } from '@bottega/contracts/shops';
+import {
+  defaultShiftGraceMinutes,
+  maxShiftGraceMinutes,
+  rankingPortals,
+  type Shop,
+  type ShopBody,
+  shopBodySchema,
+  shopCountries,
+} from '@bottega/contracts/shops';
 import {
   Alert,
   Autocomplete,
@@ -9,6 +17,7 @@ import {
   Checkbox,
   Grid,
   Group,
+  NumberInput,
   Select,
   SimpleGrid,
   Skeleton,
@@ -56,6 +65,8 @@ type FormValues = {
   isRanked: boolean;
   hasRankingPortal: boolean;
   rankingPortal: string | null;
+  /** NumberInput's value: a number, or the text while it is being typed (empty included). */
+  shiftGraceMinutes: number | string;
 };
 
 const emptyShop: FormValues = {
@@ -80,6 +91,7 @@ const emptyShop: FormValues = {
   isRanked: false,
   hasRankingPortal: false,
   rankingPortal: null,
+  shiftGraceMinutes: defaultShiftGraceMinutes,
 };
 
 function valuesOf(shop: Shop): FormValues {
@@ -105,13 +117,16 @@ function valuesOf(shop: Shop): FormValues {
     isRanked: shop.isRanked,
     hasRankingPortal: shop.hasRankingPortal,
     rankingPortal: shop.rankingPortal,
+    shiftGraceMinutes: shop.shiftGraceMinutes,
   };
 }
 
 function bodyOf(values: FormValues, password: RouterPasswordChange): ShopBody {
-  const { companyId, closedOn, rankingPortal, ...rest } = values;
+  const { companyId, closedOn, rankingPortal, shiftGraceMinutes, ...rest } = values;
   const body: ShopBody = {
     ...rest,
+    // Emptied, it goes as null so the server answers "required" next to the field.
+    shiftGraceMinutes: shiftGraceMinutes === '' ? (null as unknown as number) : Number(shiftGraceMinutes),
     country: values.country as ShopBody['country'],
     // None chosen goes as null, so the server answers "required" next to the field like for the others.
     companyId: companyId ? Number(companyId) : (null as unknown as number),
@@ -349,6 +364,21 @@ export default function ShopEditPage() {
                   {...input('rankingPortal')}
                 />
               )}
+            </Section>
+            <Section title={t('sections.shifts')}>
+              <NumberInput
+                label={t('fields.shiftGraceMinutes')}
+                description={t('hints.shiftGraceMinutes', { max: maxShiftGraceMinutes })}
+                min={0}
+                max={maxShiftGraceMinutes}
+                step={1}
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="none"
+                suffix={` ${t('minutesSuffix')}`}
+                w={{ base: '100%', sm: 260 }}
+                {...input('shiftGraceMinutes')}
+              />
             </Section>
             <Section title={t('sections.status')}>
               <Switch
