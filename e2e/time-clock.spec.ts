@@ -51,8 +51,8 @@ function romeTimeAgo(minutes: number): string {
 }
 
 /**
- * Plans today's shift for `userId` in the shop's week and sends the week (PUT, convalidate, send as the administrator),
- * with the shop's grace set to `grace` minutes through the shop's form API.
+ * Plans today's shift for `userId` in the shop's week, sent to its people (as the administrator), with the shop's grace
+ * set to `grace` minutes through the shop's form API.
  */
 async function planToday(page: Page, options: { userId: number; start: string; grace: number }) {
   const token = await adminToken(page);
@@ -74,24 +74,41 @@ async function planToday(page: Page, options: { userId: number; start: string; g
   });
   const day = businessDate(new Date());
   const week = `/api/shops/${shopId}/shift-weeks/${isoWeekOf(day)}`;
-  await callApi(page, {
-    method: 'PUT',
-    path: week,
-    token,
-    body: {
-      members: [{ userId: options.userId, templateId: null }],
-      cells: [
-        {
-          userId: options.userId,
-          day,
-          cell: { kind: 'shift', start: options.start, stop: '23:59', breakMinutes: 30, notes: '' },
-        },
-      ],
-    },
-  });
+  // The demo's week is sent already: her shift joins it by a rectification; a week not planned yet is planned and sent.
+  const { data: current } = await callApi<{ data: WeekAnswer }>(page, { path: week, token });
+  const shift = { kind: 'shift', start: options.start, stop: '23:59', breakMinutes: 30, notes: '' };
+  const body = {
+    members: [
+      ...current.members
+        .filter((member) => member.userId !== options.userId)
+        .map(({ userId, templateId }) => ({ userId, templateId })),
+      { userId: options.userId, templateId: null },
+    ],
+    cells: [
+      ...current.cells.filter((cell) => cell.userId !== options.userId),
+      { userId: options.userId, day, cell: shift },
+    ],
+  };
+  if (current.state === 'sent') {
+    await callApi(page, {
+      method: 'PUT',
+      path: `${week}/rectification`,
+      token,
+      body: { ...body, reason: 'Turno aggiunto per la prova del marcatempo' },
+    });
+    return;
+  }
+  if (current.state === 'convalidated') await callApi(page, { method: 'POST', path: `${week}/reopen`, token });
+  await callApi(page, { method: 'PUT', path: week, token, body });
   for (const action of ['convalidate', 'send'])
     await callApi(page, { method: 'POST', path: `${week}/${action}`, token });
 }
+
+type WeekAnswer = {
+  state: 'assigned' | 'convalidated' | 'sent' | null;
+  members: { userId: number; templateId: number | null }[];
+  cells: { userId: number; day: string; cell: unknown }[];
+};
 
 /** Registers a passkey for the signed-in person from their profile, with the page's virtual authenticator. */
 async function registerPasskey(page: Page, name: string) {

@@ -44,6 +44,7 @@ import {
 } from './shift-weeks.service';
 import { punch, readTimeClock, rectifyPunch } from './time-clock.service';
 import './shifts.jobs';
+import './shifts.generate';
 
 const tags = ['shifts'];
 
