@@ -21,8 +21,10 @@ export const todoKeys = [
   'payslipsToConvalidate',
   'newPayslips',
   'newTaxCertificates',
-  // Shifts: the person's sent weeks not validated yet; next week of the shop not sent to its people yet.
+  // Shifts: the person's sent weeks not validated yet and next week's availability not said; next week of the shop
+  // not sent to its people yet.
   'shiftWeeksToValidate',
+  'shiftAvailabilityToChoose',
   'shiftNextWeekToPlan',
 ] as const;
 export type TodoKey = (typeof todoKeys)[number];

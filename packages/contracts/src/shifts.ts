@@ -337,6 +337,15 @@ export const shiftWeekSchema = z.object({
   ),
   cells: z.array(z.object({ userId: z.number().int(), day: z.string(), cell: shiftCellSchema })),
   warnings: z.array(shiftWarningSchema),
+  /** What the week's people said of their days (next week choice), where they said anything but "any". */
+  availability: z.array(
+    z.object({
+      userId: z.number().int(),
+      day: z.string(),
+      choice: z.enum(['morning', 'afternoon', 'off']),
+      notes: z.string(),
+    }),
+  ),
 });
 export type ShiftWeek = z.infer<typeof shiftWeekSchema>;
 export const shiftWeekAnswerSchema = dataOf(shiftWeekSchema);
@@ -449,3 +458,29 @@ export const shiftWeekOverviewSchema = z.object({
 });
 export type ShiftWeekOverview = z.infer<typeof shiftWeekOverviewSchema>;
 export const shiftWeeksOverviewAnswerSchema = pageOf(shiftWeekOverviewSchema);
+
+// ——— Next week's availability (spec §6 Employees › popups "next week choice", Shifts "choose") ———
+
+/** What a person says of a day of a coming week: free all day, mornings only, afternoons only, or not free. */
+export const availabilityChoices = ['any', 'morning', 'afternoon', 'off'] as const;
+export type AvailabilityChoice = (typeof availabilityChoices)[number];
+
+export const availabilityDaySchema = z.object({
+  day: isoDateSchema,
+  choice: z.enum(availabilityChoices),
+  notes: text(200),
+});
+export type AvailabilityDay = z.infer<typeof availabilityDaySchema>;
+
+/** The whole week at once, Monday to Sunday. */
+export const ownAvailabilityBodySchema = z.object({ days: z.array(availabilityDaySchema).length(7) });
+export const ownAvailabilityParamsSchema = z.object({ week: isoWeekSchema });
+
+export const ownAvailabilitySchema = z.object({
+  week: z.string(),
+  days: z.array(availabilityDaySchema),
+  /** null while nothing is said for the week (every day then reads "any"). */
+  savedAt: z.string().nullable(),
+});
+export type OwnAvailability = z.infer<typeof ownAvailabilitySchema>;
+export const ownAvailabilityAnswerSchema = dataOf(ownAvailabilitySchema);

@@ -26,6 +26,7 @@ import { users } from '../employees/employees.schema';
 import { shopClosureDays, shops, shopWorkingHours, userShops } from '../shops/shops.schema';
 import { loadVisibleShop } from '../shops/shops.service';
 import { userGroupMembers, userGroups } from '../user-groups/user-groups.schema';
+import { availabilityOf } from './availability.service';
 import { shifts, shiftTemplates, shiftWeekMembers, shiftWeeks } from './shifts.schema';
 
 export const shiftWeekAuditEntity = 'shiftWeek';
@@ -203,6 +204,7 @@ async function readWeek(db: Executor, shopId: number, week: string): Promise<Shi
     })),
     cells: cellRows.map((cell) => ({ userId: cell.userId, day: cell.day, cell: cellOf(cell) })),
     warnings: shiftWarnings({ week, shopId, shifts: planned, templateMinutes, openingHours: numericOpening }),
+    availability: await availabilityOf(db, userIds, days),
   };
 }
 

@@ -2,6 +2,9 @@
 // (employeesShift assign), the employee's own weeks (user/convalidate/shift) and the shop tablet's time clock (shop/shift).
 import { idParamSchema, okSchema } from '@bottega/contracts/common';
 import {
+  ownAvailabilityAnswerSchema,
+  ownAvailabilityBodySchema,
+  ownAvailabilityParamsSchema,
   ownShiftWeekAnswerSchema,
   ownShiftWeeksAnswerSchema,
   punchRectificationBodySchema,
@@ -25,6 +28,8 @@ import {
 } from '@bottega/contracts/shifts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf, shopOf } from '../../platform/access';
+import { currentTime } from '../../platform/clock';
+import { readOwnAvailability, saveOwnAvailability } from './availability.service';
 import {
   createShiftTemplate,
   deleteShiftTemplate,
@@ -48,11 +53,17 @@ import './shifts.generate';
 
 const tags = ['shifts'];
 
-import { shiftNextWeekToPlanTodo, shiftToStartTodo, shiftWeeksToValidateTodo } from './shifts.todos';
+import {
+  shiftAvailabilityToChooseTodo,
+  shiftNextWeekToPlanTodo,
+  shiftToStartTodo,
+  shiftWeeksToValidateTodo,
+} from './shifts.todos';
 export const shiftsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.todos.register(shiftToStartTodo);
   app.todos.register(shiftWeeksToValidateTodo);
   app.todos.register(shiftNextWeekToPlanTodo);
+  app.todos.register(shiftAvailabilityToChooseTodo);
   app.get(
     '/api/shops/:id/shift-templates',
     {
@@ -209,6 +220,48 @@ export const shiftsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
   }
+
+  app.get(
+    '/api/me/shift-availability/:week',
+    {
+      config: { access: 'shifts.choose' },
+      schema: {
+        tags,
+        description: 'What the person said of each day of a week (next week choice); every day "any" until said.',
+        params: ownAvailabilityParamsSchema,
+        response: { 200: ownAvailabilityAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await readOwnAvailability(app.db, sessionOf(request).userId, request.params.week),
+    }),
+  );
+
+  app.put(
+    '/api/me/shift-availability/:week',
+    {
+      config: { access: 'shifts.choose' },
+      schema: {
+        tags,
+        description:
+          'Saves the person’s availability for a week after the current one, Monday to Sunday; a week begun answers ' +
+          '409 shiftWeekNotEditable.',
+        params: ownAvailabilityParamsSchema,
+        body: ownAvailabilityBodySchema,
+        response: { 200: ownAvailabilityAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await saveOwnAvailability({
+        db: app.db,
+        userId: sessionOf(request).userId,
+        week: request.params.week,
+        body: request.body,
+        now: currentTime(app.config),
+        ip: request.ip,
+      }),
+    }),
+  );
 
   app.get(
     '/api/me/shift-weeks',

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   timestamp,
@@ -171,4 +172,36 @@ export const shiftAlerts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('shift_alerts_once_idx').on(table.shiftId, table.kind, sql`coalesce(${table.punchId}, 0)`)],
+);
+
+/**
+ * What a person said of a day of a coming week (spec §6 "next week choice"): mornings only, afternoons only, or not
+ * free; a day not here is free all day. The week's grid shows it beside the person's cells.
+ */
+export const shiftAvailability = pgTable(
+  'shift_availability',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    /** morning | afternoon | off */
+    choice: varchar('choice', { length: 10 }).notNull(),
+    notes: varchar('notes', { length: 200 }).notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/** When a person last said their availability for a week: the week counts as chosen even when every day is free. */
+export const shiftAvailabilityWeeks = pgTable(
+  'shift_availability_weeks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    week: varchar('week', { length: 8 }).notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.week] })],
 );

@@ -5,7 +5,7 @@ import { businessDate, isoWeekDays, isoWeekOf, nextIsoWeek } from '@bottega/cont
 import { and, eq, gte, isNull, lte, min, sql } from 'drizzle-orm';
 import type { TodoProvider } from '../../platform/todos';
 import { shiftStaff } from './shift-weeks.service';
-import { shiftPunches, shifts, shiftWeekMembers, shiftWeeks } from './shifts.schema';
+import { shiftAvailabilityWeeks, shiftPunches, shifts, shiftWeekMembers, shiftWeeks } from './shifts.schema';
 
 /** How early before a shift the dashboard asks to start it. */
 const startShiftAheadMs = 15 * 60_000;
@@ -86,5 +86,20 @@ export const shiftNextWeekToPlanTodo: TodoProvider = {
       oldest: null,
       link: `/app/employeesShift/assign?shop=${shopId}&week=${week}`,
     };
+  },
+};
+
+/** Next week's availability not said yet (the "next week choice" popup), for those who choose. */
+export const shiftAvailabilityToChooseTodo: TodoProvider = {
+  key: 'shiftAvailabilityToChoose',
+  ability: 'shifts.choose',
+  shopless: true,
+  async count({ db, session, today }) {
+    const week = nextIsoWeek(isoWeekOf(today));
+    const [said] = await db
+      .select({ week: shiftAvailabilityWeeks.week })
+      .from(shiftAvailabilityWeeks)
+      .where(and(eq(shiftAvailabilityWeeks.userId, session.userId), eq(shiftAvailabilityWeeks.week, week)));
+    return said ? null : { count: 1, oldest: null, link: '/app/user/convalidate/shift#availability' };
   },
 };

@@ -1,6 +1,8 @@
 // Shift planning's calls: a shop's templates, a shop's week (read, saved, moved, rectified, proposed), every shop's
 // weeks for one week, and the person's own weeks to validate.
 import type {
+  AvailabilityDay,
+  OwnAvailability,
   OwnShiftWeek,
   ShiftTemplate,
   ShiftWeek,
@@ -24,6 +26,7 @@ export const shiftKeys = {
   week: (shopId: number, week: string) => [...shiftKeys.all, 'week', shopId, week] as const,
   overview: ['shifts', 'overview'] as const,
   own: ['shifts', 'own'] as const,
+  availability: (week: string) => ['shifts', 'availability', week] as const,
 };
 
 export function useShiftTemplates(shopId: number | null) {
@@ -142,6 +145,27 @@ export function useValidateOwnShiftWeek() {
       (await api<{ data: OwnShiftWeek }>(`/api/me/shift-weeks/${weekId}/validate`, { method: 'POST' })).data,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: shiftKeys.own });
+      void queryClient.invalidateQueries({ queryKey: dashboardKey });
+    },
+  });
+}
+
+export function useOwnAvailability(week: string, enabled = true) {
+  return useQuery({
+    queryKey: shiftKeys.availability(week),
+    queryFn: async () => (await api<{ data: OwnAvailability }>(`/api/me/shift-availability/${week}`)).data,
+    enabled,
+  });
+}
+
+export function useSaveOwnAvailability(week: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (days: AvailabilityDay[]) =>
+      (await api<{ data: OwnAvailability }>(`/api/me/shift-availability/${week}`, { method: 'PUT', body: { days } }))
+        .data,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(shiftKeys.availability(week), saved);
       void queryClient.invalidateQueries({ queryKey: dashboardKey });
     },
   });

@@ -1,6 +1,6 @@
 // The sign-in popups of spec §6 Employees › popups: once a session, the to-dos that should not wait for the person to
 // read the list — their shift has begun without a start punch ("start shift"), their weeks of shifts wait for their
-// validation ("convalidate shift") — each shown only to holders of its popup ability, with a way straight there. They
+// validation ("convalidate shift"), next week's availability is not said yet ("next week choice") — each shown only to holders of its popup ability, with a way straight there. They
 // open at the top of the dashboard rather than over it: a person at the till can still reach everything else, and
 // "later" (or going there) puts them away until the next sign-in.
 import type { Todo, TodoKey } from '@bottega/contracts/dashboard';
@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 const popupAbilities: Partial<Record<TodoKey, Ability>> = {
   shiftToStart: 'employees.popups.startShift',
   shiftWeeksToValidate: 'employees.popups.convalidateShift',
+  shiftAvailabilityToChoose: 'employees.popups.nextWeekChoice',
 };
 
 const seenKey = 'bottega.popups-seen';

@@ -24,6 +24,7 @@ import {
   IconCalendar,
   IconCalendarCheck,
   IconCalendarEvent,
+  IconCalendarQuestion,
   IconCalendarWeek,
   IconCashRegister,
   IconCertificate,
@@ -66,6 +67,7 @@ const todoIcons: Record<TodoKey, Icon> = {
   shiftToStart: IconClockPlay,
   shiftWeeksToValidate: IconCalendarCheck,
   shiftNextWeekToPlan: IconCalendarEvent,
+  shiftAvailabilityToChoose: IconCalendarQuestion,
 };
 
 /** Someone is waiting, or the clock is running: these lead the list in orange. */

@@ -69,6 +69,7 @@ export function WeekGridTable(props: {
   const { week, grid } = props;
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const closed = new Map(week.closedDays.map((closure) => [closure.day, closure.reason]));
+  const availability = new Map(week.availability.map((said) => [cellKey(said.userId, said.day), said]));
   const validated = new Map(week.members.map((member) => [member.userId, member.validatedAt]));
   const templateOptions = props.templates.map((template) => ({ value: String(template.id), label: template.name }));
 
@@ -186,7 +187,11 @@ export function WeekGridTable(props: {
                     (warning) => warning.employeeId === member.userId && warning.date === day,
                   );
                   // The visible text is the cell's name; who and when, and the warnings, are read before and after it.
-                  const context = `${member.name}, ${formatDate(day)}: ${cell ? '' : t('grid.emptyCell')}`;
+                  const said = availability.get(key);
+                  const saidText = said
+                    ? `${t(`grid.availability.${said.choice}`)}${said.notes ? ` (${said.notes})` : ''}`
+                    : '';
+                  const context = `${member.name}, ${formatDate(day)}${saidText ? `, ${saidText}` : ''}: ${cell ? '' : t('grid.emptyCell')}`;
                   const warningsText = cellWarnings.map((warning) => warningText(t, warning)).join(' · ');
                   return (
                     <Table.Td
@@ -217,6 +222,20 @@ export function WeekGridTable(props: {
                               data-testid="cell-warning"
                               aria-hidden
                             />
+                          </Tooltip>
+                        )}
+                        {said && (
+                          <Tooltip label={saidText} disabled={!said.notes} withArrow>
+                            <Badge
+                              size="xs"
+                              variant="dot"
+                              color={said.choice === 'off' ? 'red' : 'cyan'}
+                              mt={2}
+                              aria-hidden
+                              data-testid="cell-availability"
+                            >
+                              {t(`grid.availability.${said.choice}`)}
+                            </Badge>
                           </Tooltip>
                         )}
                         {cell?.notes ? (

@@ -9,7 +9,16 @@ export function thisWeek(): string {
   return isoWeekOf(businessDate());
 }
 
-export function WeekPicker({ week, onChange }: { week: string; onChange: (week: string) => void }) {
+export function WeekPicker({
+  week,
+  onChange,
+  canGoBack = true,
+}: {
+  week: string;
+  onChange: (week: string) => void;
+  /** false: no week before this one may be chosen (nor this week's). */
+  canGoBack?: boolean;
+}) {
   const { t } = useTranslation('shifts');
   const current = thisWeek();
   const flip = useDirection().dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined;
@@ -19,6 +28,7 @@ export function WeekPicker({ week, onChange }: { week: string; onChange: (week: 
         variant="default"
         size="lg"
         onClick={() => onChange(previousIsoWeek(week))}
+        disabled={!canGoBack}
         aria-label={t('week.previous')}
         data-testid="week-previous"
       >
@@ -41,7 +51,7 @@ export function WeekPicker({ week, onChange }: { week: string; onChange: (week: 
       >
         <IconChevronRight size={18} style={flip} />
       </ActionIcon>
-      {week !== current && (
+      {canGoBack && week !== current && (
         <Button variant="subtle" size="xs" onClick={() => onChange(current)}>
           {t('week.current')}
         </Button>

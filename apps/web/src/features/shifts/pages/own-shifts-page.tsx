@@ -5,14 +5,17 @@ import type { OwnShiftWeek } from '@bottega/contracts/shifts';
 import { Alert, Badge, Button, Card, EmptyState, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarCheck, IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { weekRange, weekTitle } from '../../../lib/format-week';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryPlaceholder } from '../../../ui/query-placeholder';
+import { useAuthUser } from '../../auth/auth.api';
+import { AvailabilityCard } from '../components/availability-card';
 import { useOwnShiftWeeks, useValidateOwnShiftWeek } from '../shifts.api';
 import { cellMinutes, formatMinutes } from '../week-grid';
 
@@ -55,6 +58,12 @@ export default function OwnShiftsPage() {
   const [confirming, setConfirming] = useState<OwnShiftWeek | null>(null);
   const rows = weeks.data ?? [];
   const waiting = rows.filter((week) => !week.validatedAt).length;
+  const canChoose = useAuthUser().data?.can.includes('shifts.choose') ?? false;
+  const { hash } = useLocation();
+  // Arriving from the "next week choice" to-do or popup (…#availability), the card comes into view.
+  useEffect(() => {
+    if (hash === '#availability' && canChoose) document.getElementById('availability')?.scrollIntoView();
+  }, [hash, canChoose]);
 
   return (
     <>
@@ -62,6 +71,7 @@ export default function OwnShiftsPage() {
         title={t('own.title')}
         description={waiting > 0 ? t('own.waiting', { count: waiting }) : t('own.description')}
       />
+      {canChoose && <AvailabilityCard />}
       {weeks.isPending || weeks.isError ? (
         <QueryPlaceholder query={weeks} loadingTestId="own-loading" />
       ) : rows.length === 0 ? (
