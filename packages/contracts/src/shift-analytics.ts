@@ -166,6 +166,11 @@ export const shiftAnalyticsRowSchema = shiftFiguresSchema.extend({
 export type ShiftAnalyticsRow = z.infer<typeof shiftAnalyticsRowSchema>;
 export const shiftAnalyticsRowsAnswerSchema = pageOf(shiftAnalyticsRowSchema);
 
+/** The shops a screen may ask about, for its shop filter. */
+export const shiftAnalyticsShopsAnswerSchema = dataOf(
+  z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+);
+
 // ——— The rules of one person's day ———
 
 const minuteMs = 60_000;

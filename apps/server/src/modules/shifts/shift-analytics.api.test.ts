@@ -9,6 +9,7 @@ import {
   type ShiftAnalyticsRow,
 } from '@bottega/contracts/shift-analytics';
 import { romeInstant, shiftSpan } from '@bottega/contracts/shifts';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -394,5 +395,66 @@ describe('shift analytics', () => {
     expect(weekly.statusCode).toBe(200);
     expect((await get('/api/shift-reports/monthly/2026-13?format=csv', accounting)).statusCode).toBe(422);
     expect((await get('/api/shift-reports/weekly/2026-W48?format=csv', viewerToken)).statusCode).toBe(403);
+  });
+
+  it('keeps its day table in step as punches and sent weeks are set right', async () => {
+    const summary = async () =>
+      (await get(`/api/shift-analytics/summary?period=2026-W48&shopId=${milanId}`)).json().data.totals;
+    const before = await summary();
+    const rectifier = await signIn(
+      test.app,
+      (await createUserWithAbilities(test.db, ['shifts.manage.rectify', 'shifts.manage.view'], { shops: ['MI01'] }))
+        .username,
+    );
+    // Anna was in at 09:02 on Monday, not 09:12: within the grace, ten minutes more worked.
+    const [start] = await test.db
+      .select({ id: shiftPunches.id })
+      .from(shiftPunches)
+      .where(and(eq(shiftPunches.userId, anna), eq(shiftPunches.at, new Date(romeInstant('2026-11-23', '09:12')))));
+    const rectified = await api(test.app, {
+      method: 'POST',
+      url: `/api/shift-punches/${start?.id}/rectification`,
+      token: rectifier,
+      body: { at: '2026-11-23T09:02:00+01:00', reason: 'Timbratura dimenticata' },
+    });
+    expect(rectified.statusCode, rectified.body).toBe(200);
+    const afterPunch = await summary();
+    expect(afterPunch).toMatchObject({
+      latenessMinutes: 0,
+      lateDays: 0,
+      workedMinutes: before.workedMinutes + 10,
+      overtimeMinutes: before.overtimeMinutes + 10,
+    });
+    // Friday taken out of Anna's sent week: nothing planned, nothing missed.
+    const week = (await get(`/api/shops/${milanId}/shift-weeks/2026-W48`, rectifier)).json().data;
+    const changed = await api(test.app, {
+      method: 'PUT',
+      url: `/api/shops/${milanId}/shift-weeks/2026-W48/rectification`,
+      token: rectifier,
+      body: {
+        members: week.members.map((member: { userId: number }) => ({ userId: member.userId, templateId: null })),
+        cells: week.cells.filter(
+          (cell: { userId: number; day: string }) => !(cell.userId === anna && cell.day === '2026-11-27'),
+        ),
+        reason: 'Venerdì a casa',
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await summary()).toMatchObject({
+      plannedMinutes: afterPunch.plannedMinutes - 480,
+      missedShifts: 0,
+      workedMinutes: afterPunch.workedMinutes,
+    });
+    // What the triggers kept is what a rebuild from scratch gives.
+    const snapshot = async () =>
+      (
+        (await test.db.execute(sql`SELECT * FROM shift_days ORDER BY user_id, shop_id, day`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows;
+    const kept = await snapshot();
+    await test.db.execute(sql`SELECT shift_days_rebuild()`);
+    expect(await snapshot()).toEqual(kept);
+    expect(kept.length).toBeGreaterThan(5);
   });
 });

@@ -7,6 +7,7 @@ import {
   shiftAnalyticsFilterSchema,
   shiftAnalyticsRowsAnswerSchema,
   shiftAnalyticsRowsQuerySchema,
+  shiftAnalyticsShopsAnswerSchema,
   shiftAnalyticsSummaryAnswerSchema,
   shiftMonthlyReportParamsSchema,
   shiftReportQuerySchema,
@@ -20,6 +21,7 @@ import {
   type AnalyticsReach,
   exportShiftAnalytics,
   shiftAnalyticsRows,
+  shiftAnalyticsShops,
   shiftAnalyticsSummary,
 } from './shift-analytics.service';
 
@@ -39,6 +41,21 @@ const variants: { prefix: string; access: Ability; reach: AnalyticsReach; whose:
 export const shiftAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const variant of variants) {
     const { prefix, access, reach, whose } = variant;
+    app.get(
+      `${prefix}/shops`,
+      {
+        config: { access },
+        schema: {
+          tags,
+          description: `The shops of the filter: ${whose}, by name.`,
+          response: { 200: shiftAnalyticsShopsAnswerSchema },
+        },
+      },
+      async (request) => ({
+        data: await shiftAnalyticsShops({ db: app.db, viewer: sessionOf(request), reach }),
+      }),
+    );
+
     app.get(
       `${prefix}/summary`,
       {

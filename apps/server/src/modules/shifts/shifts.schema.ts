@@ -7,7 +7,9 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   timestamp,
@@ -171,4 +173,43 @@ export const shiftAlerts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('shift_alerts_once_idx').on(table.shiftId, table.kind, sql`coalesce(${table.punchId}, 0)`)],
+);
+
+/**
+ * One person's day in one shop as the analytics read it (contracts/shift-analytics.ts): the cell of a *sent* week
+ * that day and the day's punches summed up. Kept by the database itself — triggers on shift_punches, shifts and
+ * shift_weeks call shift_days_refresh(user, shop, day) (migration 0013) — so a year of every shop is one scan of
+ * this table instead of a million punches grouped on each question. What depends on the moment (today's open
+ * shift, a missed shift, the shop's grace) is worked out when asked.
+ */
+export const shiftDays = pgTable(
+  'shift_days',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** The Rome calendar day. */
+    day: date('day').notNull(),
+    /** The sent week's cell: shift | timeOff, or null when nothing was planned. */
+    planKind: varchar('plan_kind', { length: 10 }),
+    planReason: varchar('plan_reason', { length: 20 }),
+    plannedMinutes: integer('planned_minutes').notNull().default(0),
+    planStartsAt: timestamp('plan_starts_at', { withTimezone: true }),
+    /** Σ ± epoch seconds of the punches (exact: numeric): a stop or a break's start plus, a start or a break's end minus. */
+    punchSigned: numeric('punch_signed').notNull().default('0'),
+    /** Starts less stops, breaks started less ended: above zero, the day is unfinished. */
+    openShifts: smallint('open_shifts').notNull().default(0),
+    openBreaks: smallint('open_breaks').notNull().default(0),
+    firstStart: timestamp('first_start', { withTimezone: true }),
+    /** Epoch seconds of the day's last punch. */
+    lastAt: numeric('last_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.shopId, table.day] }),
+    index('shift_days_day_idx').on(table.day),
+    index('shift_days_shop_day_idx').on(table.shopId, table.day),
+  ],
 );
