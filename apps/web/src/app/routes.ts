@@ -9,6 +9,7 @@ import { notificationsRoutes } from '../features/notifications/notifications.rou
 import { ownPayslipsRoutes, payslipsRoutes } from '../features/payslips/payslips.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
 import { salesRoutes } from '../features/sales/sales.routes';
+import { shiftAnalyticsRoutes } from '../features/shift-analytics/shift-analytics.routes';
 import { shopsRoutes } from '../features/shops/shops.routes';
 import { userGroupsRoutes } from '../features/user-groups/user-groups.routes';
 import type { AppRoute } from './app-route';
@@ -18,6 +19,7 @@ export const appRoutes: AppRoute[] = [
   ...developerRoutes,
   ...employeesRoutes,
   ...payslipsRoutes,
+  ...shiftAnalyticsRoutes,
   ...userGroupsRoutes,
   ...shopsRoutes,
   ...salesRoutes,
