@@ -6,11 +6,11 @@ CREATE TABLE "shift_days" (
 	"plan_reason" varchar(20),
 	"planned_minutes" integer DEFAULT 0 NOT NULL,
 	"plan_starts_at" timestamp with time zone,
-	"punch_signed" numeric DEFAULT '0' NOT NULL,
+	"punch_signed_ms" bigint DEFAULT 0 NOT NULL,
 	"open_shifts" smallint DEFAULT 0 NOT NULL,
 	"open_breaks" smallint DEFAULT 0 NOT NULL,
 	"first_start" timestamp with time zone,
-	"last_at" numeric,
+	"last_at_ms" bigint,
 	CONSTRAINT "shift_days_user_id_shop_id_day_pk" PRIMARY KEY("user_id","shop_id","day")
 );
 --> statement-breakpoint
@@ -24,7 +24,7 @@ CREATE FUNCTION shift_days_refresh(p_user integer, p_shop integer, p_day date) R
 BEGIN
   DELETE FROM shift_days WHERE user_id = p_user AND shop_id = p_shop AND day = p_day;
   INSERT INTO shift_days (user_id, shop_id, day, plan_kind, plan_reason, planned_minutes, plan_starts_at,
-                          punch_signed, open_shifts, open_breaks, first_start, last_at)
+                          punch_signed_ms, open_shifts, open_breaks, first_start, last_at_ms)
   SELECT p_user, p_shop, p_day, plan.kind, plan.reason, coalesce(plan.planned_minutes, 0), plan.starts_at,
     coalesce(punch.signed, 0), coalesce(punch.open_shifts, 0), coalesce(punch.open_breaks, 0), punch.first_start,
     punch.last_at
@@ -37,11 +37,11 @@ BEGIN
   ) AS plan ON true
   CROSS JOIN LATERAL (
     SELECT count(*) AS punches,
-      sum(CASE WHEN p.step IN ('stopShift', 'startBreak') THEN 1 ELSE -1 END * extract(epoch FROM p.at)) AS signed,
+      sum(CASE WHEN p.step IN ('stopShift', 'startBreak') THEN 1 ELSE -1 END * floor(extract(epoch FROM p.at) * 1000)::bigint) AS signed,
       count(*) FILTER (WHERE p.step = 'startShift') - count(*) FILTER (WHERE p.step = 'stopShift') AS open_shifts,
       count(*) FILTER (WHERE p.step = 'startBreak') - count(*) FILTER (WHERE p.step = 'stopBreak') AS open_breaks,
       min(p.at) FILTER (WHERE p.step = 'startShift') AS first_start,
-      max(extract(epoch FROM p.at)) AS last_at
+      max(floor(extract(epoch FROM p.at) * 1000)::bigint) AS last_at
     FROM shift_punches p
     WHERE p.user_id = p_user AND p.shop_id = p_shop
       AND p.at >= (p_day::timestamp AT TIME ZONE 'Europe/Rome')
@@ -54,7 +54,7 @@ CREATE FUNCTION shift_days_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM shift_days;
   INSERT INTO shift_days (user_id, shop_id, day, plan_kind, plan_reason, planned_minutes, plan_starts_at,
-                          punch_signed, open_shifts, open_breaks, first_start, last_at)
+                          punch_signed_ms, open_shifts, open_breaks, first_start, last_at_ms)
   SELECT coalesce(plan.user_id, punch.user_id), coalesce(plan.shop_id, punch.shop_id), coalesce(plan.day, punch.day),
     plan.kind, plan.reason, coalesce(plan.planned_minutes, 0), plan.starts_at,
     coalesce(punch.signed, 0), coalesce(punch.open_shifts, 0), coalesce(punch.open_breaks, 0), punch.first_start,
@@ -66,11 +66,11 @@ BEGIN
   ) AS plan
   FULL JOIN (
     SELECT p.user_id, p.shop_id, (p.at AT TIME ZONE 'Europe/Rome')::date AS day,
-      sum(CASE WHEN p.step IN ('stopShift', 'startBreak') THEN 1 ELSE -1 END * extract(epoch FROM p.at)) AS signed,
+      sum(CASE WHEN p.step IN ('stopShift', 'startBreak') THEN 1 ELSE -1 END * floor(extract(epoch FROM p.at) * 1000)::bigint) AS signed,
       count(*) FILTER (WHERE p.step = 'startShift') - count(*) FILTER (WHERE p.step = 'stopShift') AS open_shifts,
       count(*) FILTER (WHERE p.step = 'startBreak') - count(*) FILTER (WHERE p.step = 'stopBreak') AS open_breaks,
       min(p.at) FILTER (WHERE p.step = 'startShift') AS first_start,
-      max(extract(epoch FROM p.at)) AS last_at
+      max(floor(extract(epoch FROM p.at) * 1000)::bigint) AS last_at
     FROM shift_punches p
     GROUP BY 1, 2, 3
   ) AS punch ON punch.user_id = plan.user_id AND punch.shop_id = plan.shop_id AND punch.day = plan.day;
@@ -122,7 +122,7 @@ BEGIN
       FROM shifts s WHERE s.week_id = OLD.id AND d.user_id = s.user_id AND d.shop_id = OLD.shop_id AND d.day = s.day;
       DELETE FROM shift_days d USING shifts s
       WHERE s.week_id = OLD.id AND d.user_id = s.user_id AND d.shop_id = OLD.shop_id AND d.day = s.day
-        AND d.last_at IS NULL;
+        AND d.last_at_ms IS NULL;
     END IF;
     RETURN OLD;
   END IF;

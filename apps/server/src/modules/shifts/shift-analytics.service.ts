@@ -80,7 +80,7 @@ function shopCondition(column: SQL, scope: 'all' | number[]): SQL {
 function figuresOf(options: { from: string; to: string; scope: 'all' | number[]; now: Date }): SQL {
   const { from, to, scope, now } = options;
   const today = businessDate(now);
-  const nowEpoch = (now.getTime() / 1000).toFixed(3);
+  const nowMs = now.getTime();
   const reasonColumns = sql.join(
     timeOffReasons.map((reason) => sql`(d.plan_reason = ${reason})::int AS ${sql.identifier(`absence_${reason}`)}`),
     sql`, `,
@@ -96,10 +96,10 @@ function figuresOf(options: { from: string; to: string; scope: 'all' | number[];
       FROM shift_days d
       JOIN shops sh ON sh.id = d.shop_id
       CROSS JOIN LATERAL (
-        SELECT floor((d.punch_signed + CASE
+        SELECT ((d.punch_signed_ms + CASE
             WHEN d.open_shifts > 0 AND d.open_breaks = 0
-              THEN CASE WHEN d.day = ${today}::date THEN greatest(${nowEpoch}::numeric, d.last_at) ELSE d.last_at END
-            ELSE 0 END) / 60)::int AS worked,
+              THEN CASE WHEN d.day = ${today}::date THEN greatest(${nowMs}::bigint, d.last_at_ms) ELSE d.last_at_ms END
+            ELSE 0 END) / 60000)::int AS worked,
           floor(extract(epoch FROM d.first_start - d.plan_starts_at) / 60)::int AS late
       ) AS w
       WHERE d.day BETWEEN ${from}::date AND ${to}::date AND ${shopCondition(sql`d.shop_id`, scope)}
@@ -118,6 +118,22 @@ const sums = sql.raw(
     'sum(open)::int AS open_days',
     ...timeOffReasons.map((reason) => `sum("absence_${reason}")::int AS "absence_${reason}"`),
   ].join(', '),
+);
+
+/** The same sums again, over rows already summed (buckets of a person's days). */
+const resums = sql.raw(
+  [
+    'planned',
+    'worked',
+    'overtime',
+    'lateness',
+    'late_days',
+    'missed',
+    'open_days',
+    ...timeOffReasons.map((reason) => `"absence_${reason}"`),
+  ]
+    .map((column) => `sum(${column})::int AS ${column}`)
+    .join(', '),
 );
 
 type FigureColumns = {
@@ -149,10 +165,11 @@ async function rowsOf<Row>(db: Executor, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
-const periodKey = {
-  day: sql.raw(`to_char(day, 'YYYY-MM-DD')`),
-  week: sql.raw(`to_char(day, 'IYYY-"W"IW')`),
-  month: sql.raw(`to_char(day, 'YYYY-MM')`),
+/** A day's bucket (a date: the day, its Monday, the month's first) and how its key is written (2026-W48, 2026-11). */
+const bucketOf = {
+  day: { bucket: sql.raw('day'), key: sql.raw(`to_char(bucket, 'YYYY-MM-DD')`) },
+  week: { bucket: sql.raw(`date_trunc('week', day)::date`), key: sql.raw(`to_char(bucket, 'IYYY-"W"IW')`) },
+  month: { bucket: sql.raw(`date_trunc('month', day)::date`), key: sql.raw(`to_char(bucket, 'YYYY-MM')`) },
 };
 
 /** The shops within reach, by name, for the screens' shop filter (closed ones too: their past still counts). */
@@ -174,8 +191,9 @@ export async function shiftAnalyticsSummary(options: AnalyticsCall): Promise<Shi
   const rows = await rowsOf<FigureColumns & { key: string | null; employees: number }>(
     db,
     sql`${figuresOf({ ...days, scope, now: currentTime(options.config) })}
-      SELECT ${periodKey[unit]} AS key, count(DISTINCT user_id)::int AS employees, ${sums}
-      FROM figures GROUP BY GROUPING SETS ((), (1)) ORDER BY 1 NULLS FIRST`,
+      , buckets AS (SELECT user_id, ${bucketOf[unit].bucket} AS bucket, ${sums} FROM figures GROUP BY 1, 2)
+      SELECT ${bucketOf[unit].key} AS key, count(DISTINCT user_id)::int AS employees, ${resums}
+      FROM buckets GROUP BY GROUPING SETS ((), (bucket)) ORDER BY bucket NULLS FIRST`,
   );
   const total = rows.find((row) => row.key === null);
   return {
@@ -187,11 +205,12 @@ export async function shiftAnalyticsSummary(options: AnalyticsCall): Promise<Shi
   };
 }
 
-const groupKey: Record<ShiftAnalyticsGrouping, SQL> = {
-  employee: sql.raw('user_id::text'),
-  shop: sql.raw('shop_id::text'),
-  week: periodKey.week,
-  month: periodKey.month,
+/** What the rows group on, and how a group's key is written. */
+const groupKey: Record<ShiftAnalyticsGrouping, { group: SQL; key: SQL }> = {
+  employee: { group: sql.raw('user_id'), key: sql.raw('g.g::text') },
+  shop: { group: sql.raw('shop_id'), key: sql.raw('g.g::text') },
+  week: { group: bucketOf.week.bucket, key: sql.raw(`to_char(g.g, 'IYYY-"W"IW')`) },
+  month: { group: bucketOf.month.bucket, key: sql.raw(`to_char(g.g, 'YYYY-MM')`) },
 };
 
 /** The labelled, ordered groups: a person by surname and name, a shop by name, a week or a month in time order. */
@@ -199,21 +218,21 @@ function labelledGroups(groupBy: ShiftAnalyticsGrouping): { select: SQL; from: S
   if (groupBy === 'employee') {
     return {
       select: sql.raw(`u.id AS id, u.name || ' ' || u.surname AS label, u.matricola AS matricola`),
-      from: sql.raw('JOIN users u ON u.id = g.key::int'),
+      from: sql.raw('JOIN users u ON u.id = g.g'),
       order: sql.raw('lower(u.surname), lower(u.name), u.id'),
     };
   }
   if (groupBy === 'shop') {
     return {
       select: sql.raw('sh.id AS id, sh.name AS label, NULL AS matricola'),
-      from: sql.raw('JOIN shops sh ON sh.id = g.key::int'),
+      from: sql.raw('JOIN shops sh ON sh.id = g.g'),
       order: sql.raw('lower(sh.name), sh.id'),
     };
   }
   return {
-    select: sql.raw('NULL::int AS id, g.key AS label, NULL AS matricola'),
+    select: sql.raw('NULL::int AS id, NULL AS label, NULL AS matricola'),
     from: sql``,
-    order: sql.raw('g.key'),
+    order: sql.raw('g.g'),
   };
 }
 
@@ -225,12 +244,12 @@ export async function shiftAnalyticsRows(
   const scope = await shopsAsked(db, viewer, reach, filter.shopId);
   const labels = labelledGroups(groupBy);
   const rows = await rowsOf<
-    FigureColumns & { key: string; id: number | null; label: string; matricola: string | null; total: number }
+    FigureColumns & { key: string; id: number | null; label: string | null; matricola: string | null; total: number }
   >(
     db,
     sql`${figuresOf({ ...filterDays(filter), scope, now: currentTime(options.config) })},
-      grouped AS (SELECT ${groupKey[groupBy]} AS key, ${sums} FROM figures GROUP BY 1)
-      SELECT g.*, ${labels.select}, count(*) OVER ()::int AS total
+      grouped AS (SELECT ${groupKey[groupBy].group} AS g, ${sums} FROM figures GROUP BY 1)
+      SELECT g.*, ${groupKey[groupBy].key} AS key, ${labels.select}, count(*) OVER ()::int AS total
       FROM grouped g ${labels.from}
       ORDER BY ${labels.order}
       LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
@@ -238,7 +257,7 @@ export async function shiftAnalyticsRows(
   const data: ShiftAnalyticsRow[] = rows.map((row) => ({
     key: row.key,
     id: row.id === null ? null : Number(row.id),
-    label: row.label,
+    label: row.label ?? row.key,
     matricola: row.matricola,
     ...figuresFromRow(row),
   }));
@@ -254,7 +273,7 @@ async function countGroups(
   const [row] = await rowsOf<{ total: number }>(
     options.db,
     sql`${figuresOf({ ...filterDays(options.filter), scope, now: currentTime(options.config) })}
-      SELECT count(DISTINCT ${groupKey[options.groupBy]})::int AS total FROM figures`,
+      SELECT count(DISTINCT ${groupKey[options.groupBy].group})::int AS total FROM figures`,
   );
   return Number(row?.total ?? 0);
 }

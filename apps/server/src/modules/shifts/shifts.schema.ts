@@ -7,7 +7,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -198,14 +197,14 @@ export const shiftDays = pgTable(
     planReason: varchar('plan_reason', { length: 20 }),
     plannedMinutes: integer('planned_minutes').notNull().default(0),
     planStartsAt: timestamp('plan_starts_at', { withTimezone: true }),
-    /** Σ ± epoch seconds of the punches (exact: numeric): a stop or a break's start plus, a start or a break's end minus. */
-    punchSigned: numeric('punch_signed').notNull().default('0'),
+    /** Σ ± epoch milliseconds of the punches: a stop or a break's start plus, a start or a break's end minus. */
+    punchSignedMs: bigint('punch_signed_ms', { mode: 'number' }).notNull().default(0),
     /** Starts less stops, breaks started less ended: above zero, the day is unfinished. */
     openShifts: smallint('open_shifts').notNull().default(0),
     openBreaks: smallint('open_breaks').notNull().default(0),
     firstStart: timestamp('first_start', { withTimezone: true }),
-    /** Epoch seconds of the day's last punch. */
-    lastAt: numeric('last_at'),
+    /** Epoch milliseconds of the day's last punch. */
+    lastAtMs: bigint('last_at_ms', { mode: 'number' }),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.shopId, table.day] }),
