@@ -225,7 +225,9 @@ async function bench(database: 'postgres' | 'pglite') {
       )) && met;
   } finally {
     await handle.close();
-    await created?.drop();
+    // BENCH_SHIFTS_KEEP=1 leaves the database for EXPLAIN (its URL printed); dropped otherwise.
+    if (process.env.BENCH_SHIFTS_KEEP === '1' && created) console.log(`kept ${created.url}`);
+    else await created?.drop();
   }
   return met;
 }

@@ -24,7 +24,7 @@ import ExcelJS from 'exceljs';
 import type { Config } from '../../config';
 import { shopsInScope } from '../../platform/access';
 import { currentTime } from '../../platform/clock';
-import type { Executor } from '../../platform/db';
+import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import type { SessionContext } from '../../platform/sessions';
@@ -39,7 +39,7 @@ import { shops } from '../shops/shops.schema';
 export type AnalyticsReach = 'own' | 'all' | 'reports';
 
 type AnalyticsCall = {
-  db: Executor;
+  db: Database;
   config: Pick<Config, 'clockOffsetMs'>;
   viewer: SessionContext;
   reach: AnalyticsReach;
@@ -161,15 +161,22 @@ function figuresFromRow(row: FigureColumns): ShiftFigures {
   };
 }
 
-async function rowsOf<Row>(db: Executor, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+/**
+ * Runs one analytics statement with room to hash its groups in memory: with PostgreSQL's default 4 MB the planner
+ * sorts a year of days on disk instead (measured: 0.7 s against 0.3 s for 50 shops, bench/shifts.ts).
+ */
+async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL work_mem = '32MB'`);
+    return ((await tx.execute(query)) as unknown as { rows: Row[] }).rows;
+  });
 }
 
 /** A day's bucket (a date: the day, its Monday, the month's first) and how its key is written (2026-W48, 2026-11). */
 const bucketOf = {
   day: { bucket: sql.raw('day'), key: sql.raw(`to_char(bucket, 'YYYY-MM-DD')`) },
-  week: { bucket: sql.raw(`date_trunc('week', day)::date`), key: sql.raw(`to_char(bucket, 'IYYY-"W"IW')`) },
-  month: { bucket: sql.raw(`date_trunc('month', day)::date`), key: sql.raw(`to_char(bucket, 'YYYY-MM')`) },
+  week: { bucket: sql.raw(`date_trunc('week', day::timestamp)::date`), key: sql.raw(`to_char(bucket, 'IYYY-"W"IW')`) },
+  month: { bucket: sql.raw(`date_trunc('month', day::timestamp)::date`), key: sql.raw(`to_char(bucket, 'YYYY-MM')`) },
 };
 
 /** The shops within reach, by name, for the screens' shop filter (closed ones too: their past still counts). */

@@ -66,8 +66,10 @@ function Kpi(props: { label: string; value: ReactNode; detail?: ReactNode; testI
       {props.loading ? (
         <Skeleton h={28} mt={4} w="60%" />
       ) : (
-        <Text fz={26} fw={700} dir="ltr" ta="start" data-testid={`${props.testId}-value`}>
-          {props.value}
+        <Text fz={26} fw={700}>
+          <span dir="ltr" data-testid={`${props.testId}-value`}>
+            {props.value}
+          </span>
         </Text>
       )}
       {props.detail && !props.loading && (
