@@ -35,6 +35,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { telegramLinkRoutes } from './modules/profile/telegram-link.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { shiftAnalyticsRoutes } from './modules/shifts/shift-analytics.routes';
 import { shiftsRoutes } from './modules/shifts/shifts.routes';
 import { shopsRoutes } from './modules/shops/shops.routes';
 import { userGroupsRoutes } from './modules/user-groups/user-groups.routes';
@@ -175,6 +176,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   await app.register(salesRoutes);
   await app.register(settingsRoutes);
   await app.register(shiftsRoutes);
+  await app.register(shiftAnalyticsRoutes);
   await app.register(shopsRoutes);
   await app.register(telegramLinkRoutes);
   await app.register(userGroupsRoutes);

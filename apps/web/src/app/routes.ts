@@ -9,6 +9,7 @@ import { notificationsRoutes } from '../features/notifications/notifications.rou
 import { ownPayslipsRoutes, payslipsRoutes } from '../features/payslips/payslips.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
 import { salesRoutes } from '../features/sales/sales.routes';
+import { shiftAnalyticsRoutes } from '../features/shift-analytics/shift-analytics.routes';
 import { ownShiftsRoutes, shiftsRoutes } from '../features/shifts/shifts.routes';
 import { shopsRoutes } from '../features/shops/shops.routes';
 import { timeClockRoutes } from '../features/time-clock/time-clock.routes';
@@ -21,6 +22,7 @@ export const appRoutes: AppRoute[] = [
   ...employeesRoutes,
   ...payslipsRoutes,
   ...shiftsRoutes,
+  ...shiftAnalyticsRoutes,
   ...userGroupsRoutes,
   ...shopsRoutes,
   ...salesRoutes,

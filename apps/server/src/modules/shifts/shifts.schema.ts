@@ -175,6 +175,45 @@ export const shiftAlerts = pgTable(
 );
 
 /**
+ * One person's day in one shop as the analytics read it (contracts/shift-analytics.ts): the cell of a *sent* week
+ * that day and the day's punches summed up. Kept by the database itself — triggers on shift_punches, shifts and
+ * shift_weeks call shift_days_refresh(user, shop, day) (migration 0013) — so a year of every shop is one scan of
+ * this table instead of a million punches grouped on each question. What depends on the moment (today's open
+ * shift, a missed shift, the shop's grace) is worked out when asked.
+ */
+export const shiftDays = pgTable(
+  'shift_days',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** The Rome calendar day. */
+    day: date('day').notNull(),
+    /** The sent week's cell: shift | timeOff, or null when nothing was planned. */
+    planKind: varchar('plan_kind', { length: 10 }),
+    planReason: varchar('plan_reason', { length: 20 }),
+    plannedMinutes: integer('planned_minutes').notNull().default(0),
+    planStartsAt: timestamp('plan_starts_at', { withTimezone: true }),
+    /** Σ ± epoch milliseconds of the punches: a stop or a break's start plus, a start or a break's end minus. */
+    punchSignedMs: bigint('punch_signed_ms', { mode: 'number' }).notNull().default(0),
+    /** Starts less stops, breaks started less ended: above zero, the day is unfinished. */
+    openShifts: smallint('open_shifts').notNull().default(0),
+    openBreaks: smallint('open_breaks').notNull().default(0),
+    firstStart: timestamp('first_start', { withTimezone: true }),
+    /** Epoch milliseconds of the day's last punch. */
+    lastAtMs: bigint('last_at_ms', { mode: 'number' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.shopId, table.day] }),
+    index('shift_days_day_idx').on(table.day),
+    index('shift_days_shop_day_idx').on(table.shopId, table.day),
+  ],
+);
+
+/**
  * What a person said of a day of a coming week (spec §6 "next week choice"): mornings only, afternoons only, or not
  * free; a day not here is free all day. The week's grid shows it beside the person's cells.
  */
