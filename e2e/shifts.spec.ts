@@ -10,7 +10,7 @@ const week = nextIsoWeek(isoWeekOf(businessDate()));
 const [monday, tuesday, , , friday] = isoWeekDays(week) as [string, string, string, string, string];
 const weekNumber = Number(week.split('-W')[1]);
 
-test('a manager makes a template, fills next week from it, edits with the keyboard, sends it; the employee validates it', async ({
+test('a manager makes a template, fills next week from it, edits with the keyboard, sends it; the employee validates it and says when he is not free', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -83,7 +83,7 @@ test('a manager makes a template, fills next week from it, edits with the keyboa
   await expect(manager.getByTestId('week-title')).toHaveText(`Settimana ${weekNumber}/${week.slice(0, 4)}`);
   const row = manager.getByTestId('overview-MI01');
   await expect(row.getByTestId('week-state')).toHaveText('Inviata ai dipendenti');
-  await expect(row).toContainText('0 su 2 convalidate');
+  await expect(row).toContainText(/0 su \d+ convalidate/);
 
   // Marco is asked on his dashboard, follows the prompt and validates the new week.
   const employee = await openAs(browser, 'dipendente', 'Milano Duomo');
@@ -96,6 +96,12 @@ test('a manager makes a template, fills next week from it, edits with the keyboa
   await card.getByTestId('own-validate').click();
   await employee.getByTestId('confirm').click();
   await expect(card.getByTestId('own-validated')).toBeVisible();
+  // He says he cannot work that Friday; whoever plans sees it on his cell.
+  const availability = employee.getByTestId(`availability-${friday}`);
+  await availability.getByText('Non disponibile').click();
+  await availability.getByRole('textbox').fill('Visita medica');
+  await employee.getByTestId('availability-save').click();
+  await expect(employee.getByTestId('availability-saved')).toBeVisible();
   await expectNoSeriousViolations(employee, 'own shifts');
   // Back on the dashboard the prompt does not come again in this session.
   await employee.goto('/app');
@@ -103,5 +109,11 @@ test('a manager makes a template, fills next week from it, edits with the keyboa
   await expect(employee.getByTestId('sign-in-popup')).toHaveCount(0);
 
   await manager.reload();
-  await expect(manager.getByTestId('overview-MI01')).toContainText('1 su 2 convalidate');
+  await expect(manager.getByTestId('overview-MI01')).toContainText(/1 su \d+ convalidate/);
+  await manager.goto(`/app/employeesShift/assign?week=${week}`);
+  const marcoFriday = manager
+    .locator('[data-testid^="grid-row-"]')
+    .filter({ hasText: 'Marco Rossi' })
+    .locator(`[data-testid$="-${friday}"]`);
+  await expect(marcoFriday.getByTestId('cell-availability')).toHaveText('Non disponibile');
 });

@@ -251,6 +251,8 @@ test('the time clock on the tablet, a phone and a desktop, light, dark and in Ar
     await expect(page.getByTestId('time-clock-people').or(page.getByTestId('time-clock-empty'))).toBeVisible();
     for (const width of [768, 390, 1280]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
+      // Drawn afresh at that width, as a tablet or a phone opens it (not the desktop's frame shrinking).
+      await page.reload();
       await expect(
         page.getByTestId('time-clock-person').first().or(page.getByTestId('time-clock-empty')),
       ).toBeVisible();
