@@ -14,6 +14,7 @@ import {
 } from '@bottega/contracts/shifts';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -31,6 +32,7 @@ import {
   IconAlertTriangle,
   IconCalendarRepeat,
   IconCheck,
+  IconClockOff,
   IconDeviceFloppy,
   IconEdit,
   IconLockOpen,
@@ -40,7 +42,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
 import { weekTitle } from '../../../lib/format-week';
@@ -333,6 +335,21 @@ function WeekEditor(props: {
         )}
       </Card>
 
+      {Object.keys(week.openingHours).length === 0 && (
+        <Alert
+          color="orange"
+          icon={<IconClockOff size={18} />}
+          title={t('assign.noHours')}
+          data-testid="assign-no-hours"
+        >
+          {t('assign.noHoursHint')}{' '}
+          {can.has('shops.manage.workingHours') && (
+            <Anchor component={Link} to={`/app/shops/${shopId}/workingHours`} size="sm">
+              {t('assign.setHours')}
+            </Anchor>
+          )}
+        </Alert>
+      )}
       {error && (
         <Alert color="red" role="alert" data-testid="assign-error">
           {error}
