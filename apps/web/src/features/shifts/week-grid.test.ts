@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, cellKey, formatMinutes, gridOf, gridWarnings, moveInGrid, sameBody } from './week-grid';
+import { bodyOf, cellKey, gridOf, gridWarnings, moveInGrid, sameBody } from './week-grid';
 
 const days = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'];
 const shift = (start: string, stop: string, breakMinutes = 60) =>
@@ -62,14 +62,5 @@ describe('the week grid', () => {
     expect(moveInGrid({ row: 1, column: 3 }, 'ArrowDown', size, false)).toEqual({ row: 1, column: 3 });
     expect(moveInGrid({ row: 1, column: 3 }, 'End', size, false)).toEqual({ row: 1, column: 6 });
     expect(moveInGrid({ row: 1, column: 3 }, 'a', size, false)).toBeNull();
-  });
-
-  it('writes hours and minutes in the reader’s language', () => {
-    expect(formatMinutes(480, 'it')).toBe('8h');
-    expect(formatMinutes(510, 'it')).toBe('8h 30min');
-    expect(formatMinutes(45, 'it')).toBe('45min');
-    expect(formatMinutes(0, 'it')).toBe('0min');
-    expect(formatMinutes(-90, 'it')).toBe('−1h 30min');
-    expect(formatMinutes(510, 'ar')).toBe('8 س و30 د');
   });
 });

@@ -1,6 +1,6 @@
 import type { TimeClockPerson } from '@bottega/contracts/shifts';
 import { describe, expect, it } from 'vitest';
-import { dayStateOf, durationParts, latenessOf, nextSteps, peopleOnTheClock, romeClockTime } from './time-clock-day';
+import { dayStateOf, latenessOf, nextSteps, peopleOnTheClock, romeClockTime } from './time-clock-day';
 
 type Punch = TimeClockPerson['punches'][number];
 
@@ -79,9 +79,7 @@ describe('the time clock’s day', () => {
     expect(latenessOf(night, day, at('23:30'))).toEqual({ kind: 'notStarted', minutes: 90 });
   });
 
-  it('words minutes and instants as the tablet shows them, in Rome', () => {
-    expect(durationParts(65)).toEqual({ hours: 1, minutes: '05' });
-    expect(durationParts(45)).toEqual({ hours: 0, minutes: '45' });
+  it('words instants as the tablet shows them, in Rome', () => {
     expect(romeClockTime('2026-12-14T08:05:00Z')).toBe('09:05');
     expect(romeClockTime('2026-07-14T08:05:00Z')).toBe('10:05');
   });

@@ -63,11 +63,6 @@ export function latenessOf(
   return late >= 1 ? { kind: 'lateStart', minutes: late } : null;
 }
 
-/** Minutes as hours and minutes: the parts a text shows ("1 h 05 min", "45 min"). */
-export function durationParts(minutes: number): { hours: number; minutes: string } {
-  return { hours: Math.floor(minutes / 60), minutes: String(minutes % 60).padStart(2, '0') };
-}
-
 const romeClock = new Intl.DateTimeFormat('it-IT', {
   timeZone: 'Europe/Rome',
   hour: '2-digit',

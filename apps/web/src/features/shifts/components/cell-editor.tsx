@@ -5,7 +5,8 @@ import { Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Tex
 import { TimeInput } from '@mantine/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cellMinutes, formatMinutes } from '../week-grid';
+import { formatMinutes } from '../../../lib/format-duration';
+import { cellMinutes } from '../week-grid';
 
 type Draft = {
   kind: 'shift' | 'timeOff';

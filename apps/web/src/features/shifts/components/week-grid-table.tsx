@@ -19,7 +19,8 @@ import type { TFunction } from 'i18next';
 import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
-import { cellKey, cellMinutes, formatMinutes, type Grid, moveInGrid } from '../week-grid';
+import { formatMinutes } from '../../../lib/format-duration';
+import { cellKey, cellMinutes, type Grid, moveInGrid } from '../week-grid';
 import classes from './week-grid-table.module.css';
 
 export function warningText(t: TFunction, warning: ShiftWarning): string {

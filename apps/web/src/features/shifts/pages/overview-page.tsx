@@ -5,13 +5,13 @@ import { Button, Card, EmptyState, Group, Pagination, Progress, Table, Text } fr
 import { IconBuildingStore, IconCalendarEvent } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { formatMinutes } from '../../../lib/format-duration';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryPlaceholder } from '../../../ui/query-placeholder';
 import { listPerPage } from '../../../ui/use-list-page';
 import { thisWeek, WeekPicker } from '../components/week-picker';
 import { ShiftWeekStateBadge } from '../components/week-state-badge';
 import { useShiftWeeksOverview } from '../shifts.api';
-import { formatMinutes } from '../week-grid';
 
 export default function OverviewPage() {
   const { t } = useTranslation(['shifts', 'errors']);

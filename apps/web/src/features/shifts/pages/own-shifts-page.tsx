@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { formatMinutes } from '../../../lib/format-duration';
 import { weekRange, weekTitle } from '../../../lib/format-week';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
@@ -17,7 +18,7 @@ import { QueryPlaceholder } from '../../../ui/query-placeholder';
 import { useAuthUser } from '../../auth/auth.api';
 import { AvailabilityCard } from '../components/availability-card';
 import { useOwnShiftWeeks, useValidateOwnShiftWeek } from '../shifts.api';
-import { cellMinutes, formatMinutes } from '../week-grid';
+import { cellMinutes } from '../week-grid';
 
 function DayLine({ week, day, lng }: { week: OwnShiftWeek; day: string; lng: string }) {
   const { t } = useTranslation('shifts');

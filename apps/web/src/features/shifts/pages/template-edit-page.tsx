@@ -24,11 +24,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors, validateWith } from '../../../lib/form-validation';
+import { formatMinutes } from '../../../lib/format-duration';
 import { PageHeader } from '../../../ui/page-header';
 import { StatusPage } from '../../../ui/status-page';
 import { useAuthUser } from '../../auth/auth.api';
 import { type ShiftTemplateBody, useSaveShiftTemplate, useShiftTemplate } from '../shifts.api';
-import { formatMinutes } from '../week-grid';
 
 type Values = { name: string; weeklyHours: number; weeklyRestMinutes: number; days: ShiftTemplateBody['days'] };
 

@@ -15,12 +15,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
+import { formatMinutes } from '../../../lib/format-duration';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryPlaceholder } from '../../../ui/query-placeholder';
 import { useAuthUser } from '../../auth/auth.api';
 import { useDeleteShiftTemplate, useShiftTemplates } from '../shifts.api';
-import { formatMinutes } from '../week-grid';
 
 export default function TemplatesPage() {
   const { t } = useTranslation(['shifts', 'common', 'errors']);

@@ -11,7 +11,8 @@ import {
   IconPlayerStop,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type DayState, dayStateOf, durationParts, type Lateness, nextSteps, romeClockTime } from '../time-clock-day';
+import { formatMinutes } from '../../../lib/format-duration';
+import { type DayState, dayStateOf, type Lateness, nextSteps, romeClockTime } from '../time-clock-day';
 
 const stateColors: Record<DayState, string> = { off: 'gray', working: 'green', onBreak: 'yellow', stopped: 'blue' };
 
@@ -39,10 +40,7 @@ export function PersonCard({
 }) {
   const { t } = useTranslation('time-clock');
   const state = dayStateOf(person);
-  const duration = (minutes: number) => {
-    const parts = durationParts(minutes);
-    return parts.hours > 0 ? t('duration.hoursMinutes', parts) : t('duration.minutes', { minutes: minutes });
-  };
+  const duration = (minutes: number) => formatMinutes(minutes);
 
   return (
     <Card withBorder radius="md" padding="lg" data-testid="time-clock-person" data-state={state}>
