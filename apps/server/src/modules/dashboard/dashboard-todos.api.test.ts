@@ -192,6 +192,8 @@ describe('GET /api/dashboard: "Da fare"', () => {
       { key: 'weeklyCashToFill', count: 2, oldest: '2026-03-02', link: '/app/shops/weekly-cash/create/2026-W10' },
       // The 16th, 17th and 18th have no fiscal close; today's comes tonight. Marco does not see the sales feed page.
       { key: 'fiscalClosesMissing', count: 3, oldest: '2026-03-16', link: '/app/shop/cashRegister?month=2026-03' },
+      // He has not said next week's availability (shifts.choose, and he belongs to shops).
+      { key: 'shiftAvailabilityToChoose', count: 1, oldest: null, link: '/app/user/convalidate/shift#availability' },
     ]);
   });
 
@@ -221,7 +223,7 @@ describe('GET /api/dashboard: "Da fare"', () => {
     const token = await signIn(test.app, 'dipendente');
     // Milano Navigli has no sales: nothing to close there; Milano Duomo's confirmation still waits for Marco.
     const navigli = await todosOf(token, 'MI02');
-    expect(navigli.map((todo) => todo.key)).toEqual(['cashDaySecondConfirmation']);
+    expect(navigli.map((todo) => todo.key)).toEqual(['cashDaySecondConfirmation', 'shiftAvailabilityToChoose']);
     // Turin's partial day and open day (Marco does not belong there) are not his.
     const milan = await todosOf(token, 'MI01');
     expect(todoOf(milan, 'cashDaySecondConfirmation')?.count).toBe(1);

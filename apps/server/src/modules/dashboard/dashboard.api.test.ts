@@ -40,8 +40,10 @@ describe('GET /api/dashboard', () => {
       colleagues: 3,
       // The welcome notification of the demo data.
       unreadNotifications: 1,
-      // Nothing waits: the test app has no sales (dashboard-todos.api.test.ts counts them).
-      todos: [],
+      // No sales in the test app (dashboard-todos.api.test.ts counts them): only next week's availability to say.
+      todos: [
+        { key: 'shiftAvailabilityToChoose', count: 1, oldest: null, link: '/app/user/convalidate/shift#availability' },
+      ],
     });
   });
 

@@ -220,7 +220,7 @@ describe('a month of payslips', () => {
     expect(told).toMatchObject({ link: '/app/user/payslips', params: { company: company.name, period: '11/2026' } });
 
     const todos = await api(test.app, { url: '/api/dashboard/todos', token: person.token });
-    expect(todos.json().data).toEqual([
+    expect(todos.json().data.filter((todo: { key: string }) => todo.key.startsWith('new'))).toEqual([
       expect.objectContaining({ key: 'newPayslips', count: 1, link: '/app/user/payslips' }),
     ]);
     const own = await api(test.app, { url: '/api/me/payslips', token: person.token });
@@ -235,7 +235,8 @@ describe('a month of payslips', () => {
     expect(String(file.headers['content-disposition'])).toContain('attachment');
     const again = await api(test.app, { url: '/api/me/payslips', token: person.token });
     expect(again.json().data[0].firstDownloadedAt).not.toBeNull();
-    expect((await api(test.app, { url: '/api/dashboard/todos', token: person.token })).json().data).toEqual([]);
+    const after = (await api(test.app, { url: '/api/dashboard/todos', token: person.token })).json().data;
+    expect(after.filter((todo: { key: string }) => todo.key.startsWith('new'))).toEqual([]);
     // A colleague holding the same ability still cannot.
     const colleague = staff[1] as (typeof staff)[0];
     expect((await api(test.app, { url: `/api/payslips/${id}/file`, token: colleague.token })).statusCode).toBe(404);

@@ -4,6 +4,7 @@
 import { businessDate, isoWeekDays, isoWeekOf, nextIsoWeek } from '@bottega/contracts/dates';
 import { and, eq, gte, isNull, lte, min, sql } from 'drizzle-orm';
 import type { TodoProvider } from '../../platform/todos';
+import { userShops } from '../shops/shops.schema';
 import { shiftStaff } from './shift-weeks.service';
 import { shiftAvailabilityWeeks, shiftPunches, shifts, shiftWeekMembers, shiftWeeks } from './shifts.schema';
 
@@ -89,12 +90,19 @@ export const shiftNextWeekToPlanTodo: TodoProvider = {
   },
 };
 
-/** Next week's availability not said yet (the "next week choice" popup), for those who choose. */
+/** Next week's availability not said yet (the "next week choice" popup), for the people of a shop who choose. */
 export const shiftAvailabilityToChooseTodo: TodoProvider = {
   key: 'shiftAvailabilityToChoose',
   ability: 'shifts.choose',
   shopless: true,
   async count({ db, session, today }) {
+    // Only people of a shop are planned: an administrator or the boss, holding every ability, is not asked.
+    const [member] = await db
+      .select({ userId: userShops.userId })
+      .from(userShops)
+      .where(eq(userShops.userId, session.userId))
+      .limit(1);
+    if (!member) return null;
     const week = nextIsoWeek(isoWeekOf(today));
     const [said] = await db
       .select({ week: shiftAvailabilityWeeks.week })
