@@ -273,6 +273,12 @@ describe('shift analytics', () => {
     const weeks = await rows('from=2026-11-01&to=2026-12-06&groupBy=week');
     // Week 47 was planned but never sent: it plans nothing and has no row.
     expect(weeks.data.map((row) => [row.key, row.plannedMinutes])).toEqual([['2026-W48', 1560]]);
+    // The chart's series has every month of the range, the empty ones too.
+    const year = (await get('/api/shift-analytics/summary?from=2026-01-01&to=2026-12-31')).json().data;
+    expect(year.unit).toBe('month');
+    expect(year.series).toHaveLength(12);
+    expect(year.series[0]).toMatchObject({ key: '2026-01', plannedMinutes: 0 });
+    expect(year.series[10]).toMatchObject({ key: '2026-11', plannedMinutes: 1560 });
     const months = await rows('from=2026-01-01&to=2026-12-31&groupBy=month');
     expect(months.data.map((row) => [row.key, row.plannedMinutes])).toEqual([['2026-11', 1560]]);
   });

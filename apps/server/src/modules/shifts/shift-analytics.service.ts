@@ -8,11 +8,14 @@ import type { Language } from '@bottega/contracts/common';
 import { businessDate } from '@bottega/contracts/dates';
 import {
   type Absences,
+  emptyFigures,
   filterDays,
+  periodKeyOf,
   type ShiftAnalyticsExportFormat,
   type ShiftAnalyticsFilter,
   type ShiftAnalyticsGrouping,
   type ShiftAnalyticsRow,
+  type ShiftAnalyticsSeriesUnit,
   type ShiftAnalyticsSummary,
   type ShiftFigures,
   seriesUnitOf,
@@ -189,6 +192,20 @@ export async function shiftAnalyticsShops(options: { db: Executor; viewer: Sessi
     .orderBy(sql`lower(${shops.name})`, shops.id);
 }
 
+/** Every day, week or month of the period, in order: the chart shows the empty ones too (a closed Sunday). */
+function seriesKeys(days: { from: string; to: string }, unit: ShiftAnalyticsSeriesUnit): string[] {
+  const keys: string[] = [];
+  for (let day = days.from; day <= days.to; day = nextDate(day)) {
+    const key = periodKeyOf(day, unit);
+    if (keys.at(-1) !== key) keys.push(key);
+  }
+  return keys;
+}
+
+function nextDate(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The KPI cards and the chart: the period's totals, how many people, and a series by day, week or month. */
 export async function shiftAnalyticsSummary(options: AnalyticsCall): Promise<ShiftAnalyticsSummary> {
   const { db, viewer, reach, filter } = options;
@@ -208,7 +225,10 @@ export async function shiftAnalyticsSummary(options: AnalyticsCall): Promise<Shi
     unit,
     totals: figuresFromRow(total ?? ({} as FigureColumns)),
     employees: Number(total?.employees ?? 0),
-    series: rows.filter((row) => row.key !== null).map((row) => ({ key: row.key as string, ...figuresFromRow(row) })),
+    series: seriesKeys(days, unit).map((key) => {
+      const row = rows.find((candidate) => candidate.key === key);
+      return { key, ...(row ? figuresFromRow(row) : emptyFigures()) };
+    }),
   };
 }
 

@@ -26,16 +26,16 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCalendarStats, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
-import { lazyComponent } from '../../../lib/lazy-component';
 import { DownloadButton } from '../../../ui/download-button';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryPlaceholder } from '../../../ui/query-placeholder';
 import { RefreshButton } from '../../../ui/refresh-button';
 import { ResponsiveTable } from '../../../ui/responsive-table';
 import { convertPeriod, currentPeriod, monthName, type PeriodKind, stepPeriod, weekParts } from '../analytics-period';
+import { AnalyticsChart } from '../components/analytics-chart';
 import {
   type AnalyticsBase,
   type AnalyticsFilter,
@@ -44,11 +44,6 @@ import {
   useAnalyticsShops,
   useAnalyticsSummary,
 } from '../shift-analytics.api';
-
-// The chart library comes with the chart, after the figures: the cards and the table never wait for it.
-const AnalyticsChart = lazyComponent(() =>
-  import('../components/analytics-chart').then((module) => module.AnalyticsChart),
-);
 
 const perPage = 20;
 const allShops = 'all';
@@ -289,9 +284,7 @@ function AnalyticsPage({ base, titleKey }: { base: AnalyticsBase; titleKey: stri
             </SimpleGrid>
 
             {summary.data ? (
-              <Suspense fallback={<Skeleton h={340} radius="md" />}>
-                <AnalyticsChart summary={summary.data} />
-              </Suspense>
+              <AnalyticsChart summary={summary.data} />
             ) : (
               <Skeleton h={340} radius="md" data-testid="analytics-chart-loading" />
             )}
@@ -355,11 +348,14 @@ function AnalyticsRow(props: {
     .filter((reason) => row.absences[reason] > 0)
     .map((reason) => `${t(`reasons.${reason}`)} ${row.absences[reason]}`)
     .join(' · ');
-  const label = props.groupBy === 'week' ? `${row.label} · ${weekParts(row.key).from}` : row.label;
+  // While the next grouping loads, the rows of the last one are still shown: only a week's key names a week.
+  const label = /^\d{4}-W\d{2}$/.test(row.key) ? `${row.label} · ${weekParts(row.key).from}` : row.label;
   const number = (value: ReactNode, name: keyof typeof columns, extra?: ReactNode) => (
     <Table.Td data-label={columns[name]} ta="end" style={{ whiteSpace: 'nowrap' }} data-column={name}>
-      <span dir="ltr">{value}</span>
-      {extra}
+      <div>
+        <span dir="ltr">{value}</span>
+        {extra}
+      </div>
     </Table.Td>
   );
   return (
@@ -377,7 +373,7 @@ function AnalyticsRow(props: {
       {number(formatMinutes(row.plannedMinutes), 'planned')}
       {number(formatMinutes(row.workedMinutes), 'worked')}
       {number(
-        <Text span size="sm" c={difference < 0 ? 'red.8' : undefined}>
+        <Text span size="sm" c={difference < 0 ? 'red' : undefined}>
           {difference > 0 ? '+' : ''}
           {formatMinutes(difference)}
         </Text>,
