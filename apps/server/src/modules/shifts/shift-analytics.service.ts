@@ -23,7 +23,6 @@ import {
 } from '@bottega/contracts/shift-analytics';
 import { timeOffReasons } from '@bottega/contracts/shifts';
 import { type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Config } from '../../config';
 import { shopsInScope } from '../../platform/access';
 import { currentTime } from '../../platform/clock';
@@ -374,6 +373,9 @@ export async function exportShiftAnalytics(
     const bytes = Buffer.concat([Buffer.from('\uFEFF', 'utf8'), receiptsCsvRows([headings, ...body])]);
     return { bytes, fileName: `${base}.csv`, type: 'text/csv; charset=utf-8' };
   }
+  // Loaded on the first workbook asked for: exceljs is a large tree, and every start (and every test app) would
+  // otherwise pay for it.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(translate(lng, 'shift-analytics:export.sheet'), {
     views: [{ state: 'frozen', ySplit: 1, rightToLeft: lng === 'ar' }],
