@@ -40,8 +40,12 @@ type WeekCall = { db: Database; viewer: SessionContext; shopId: number; week: st
 export const personName = sql<string>`${users.name} || ' ' || ${users.surname}`;
 
 /** The shop's people who work shifts, by name: members of the shop, not deleted, whose groups let them punch. */
-export async function shiftStaff(db: Executor, shopId: number): Promise<{ userId: number; name: string }[]> {
-  return db
+export async function shiftStaff(
+  db: Executor,
+  shopId: number,
+  options: { limit?: number } = {},
+): Promise<{ userId: number; name: string }[]> {
+  const query = db
     .select({ userId: users.id, name: personName })
     .from(users)
     .innerJoin(userShops, and(eq(userShops.userId, users.id), eq(userShops.shopId, shopId)))
@@ -53,6 +57,7 @@ export async function shiftStaff(db: Executor, shopId: number): Promise<{ userId
       ),
     )
     .orderBy(asc(users.surname), asc(users.name), asc(users.id));
+  return options.limit === undefined ? query : query.limit(options.limit);
 }
 
 async function weekRow(db: Executor, shopId: number, week: string, options: { lock?: boolean } = {}) {

@@ -81,7 +81,8 @@ export const shiftNextWeekToPlanTodo: TodoProvider = {
       .from(shiftWeeks)
       .where(and(eq(shiftWeeks.shopId, shopId), eq(shiftWeeks.week, week)));
     if (row?.state === 'sent') return null;
-    if ((await shiftStaff(db, shopId)).length === 0) return null;
+    // Somebody to plan: one row is enough to know.
+    if ((await shiftStaff(db, shopId, { limit: 1 })).length === 0) return null;
     return {
       count: 1,
       oldest: null,
