@@ -3,6 +3,7 @@ export * from './integrations/telegram/telegram.schema';
 export * from './modules/auth/auth.schema';
 export * from './modules/cash-register/cash-register.schema';
 export * from './modules/companies/companies.schema';
+export * from './modules/deposits/deposits.schema';
 export * from './modules/employees/employees.schema';
 export * from './modules/expenses/expenses.schema';
 export * from './modules/files/files.schema';

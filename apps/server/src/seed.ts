@@ -12,6 +12,7 @@ import { count } from 'drizzle-orm';
 import type { Config } from './config';
 import { seedDemoCashReports } from './modules/cash-register/cash-register.seed';
 import { companies } from './modules/companies/companies.schema';
+import { seedDemoDeposits } from './modules/deposits/deposits.seed';
 import { users } from './modules/employees/employees.schema';
 import { fileEntries } from './modules/files/files.schema';
 import { companyRoot } from './modules/files/files.service';
@@ -614,6 +615,7 @@ export async function seedDemoData(
   if (options.sales) {
     await seedDemoSales(db, { now });
     await seedDemoCashReports(db, { now });
+    await seedDemoDeposits(db, { now });
     await seedDemoShifts(db, { now });
   }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, isoDateSchema, pageOf, paginationQuerySchema, text } from './common';
-import { isoWeekSchema } from './dates';
+import { isoMonthSchema, isoWeekSchema } from './dates';
 import { fiscalCloseSources, paymentMethods } from './sales';
 
 // The daily cash-register report of a shop (spec §3 Cash-register report, §4 Cash report, §5 Cash register,
@@ -282,7 +282,7 @@ export const cashRegisterDaySchema = z.object({
 export type CashRegisterDay = z.infer<typeof cashRegisterDaySchema>;
 
 export const cashRegisterMonthQuerySchema = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+  month: isoMonthSchema,
 });
 export const cashRegisterMonthAnswerSchema = dataOf(z.array(cashRegisterDaySchema));
 
@@ -401,9 +401,10 @@ export const weeklyCashSchema = z.object({
   expensesCents: z.number().int(),
   /** As filled (null until then). */
   cashFundCents: z.number().int().nullable(),
-  depositsCents: z.number().int().nullable(),
-  /** Cash of the week less deposits (weeklyCashDifference), as filled. */
-  differenceCents: z.number().int().nullable(),
+  /** The deposits recorded for the week's days (live until filled, then as they were when filled). */
+  depositsCents: z.number().int(),
+  /** Cash of the week less deposits (weeklyCashDifference): live until filled, then as filled. */
+  differenceCents: z.number().int(),
   comments: z.string(),
   filledBy: person,
   filledAt: z.string().nullable(),
@@ -421,7 +422,6 @@ export type WeeklyCashBlock = (typeof weeklyCashBlocks)[number];
 
 export const weeklyCashBodySchema = z.object({
   cashFundCents: amount,
-  depositsCents: amount,
   comments: text(2000, { multiLine: true }).default(''),
 });
 

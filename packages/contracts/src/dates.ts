@@ -24,6 +24,16 @@ export function formatDate(value: string | null | undefined): string {
   return `${day}/${month}/${year}`;
 }
 
+/** A calendar month as written everywhere: 2026-11. */
+export const isoMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+
+/** The first and last day of a month, YYYY-MM-DD. */
+export function monthDays(month: string): { from: string; to: string } {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, number, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
 // ——— ISO weeks (spec §9: weeks start on Monday and are written with their year) ———
 
 /** An ISO week as written everywhere: 2026-W47. Week 53 only in the years that have one (2026, not 2025). */

@@ -117,6 +117,8 @@ export const errorCodes = {
   shiftWeekWrongState: 409,
   // A time-clock step the person's day does not allow now (a break before the shift started, stopping twice).
   punchOutOfOrder: 409,
+  // Deposits (issue 21): a convalidated deposit is fixed.
+  depositConvalidated: 409,
   // Linking a Telegram chat needs a bot (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME).
   telegramNotConfigured: 409,
   notFound: 404,
@@ -176,6 +178,8 @@ export const validationRules = [
   'outsideWeek',
   // A punch rectified onto another day than its own.
   'otherDay',
+  // A deposit carried by someone who does not belong to the deposit's shop.
+  'notShopPerson',
 ] as const;
 
 export type ValidationRule = (typeof validationRules)[number];

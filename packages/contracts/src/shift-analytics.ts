@@ -19,7 +19,7 @@
 //   past day with no start punched in its shop.
 import { z } from 'zod';
 import { dataOf, isoDateSchema, pageOf, paginationQuerySchema } from './common';
-import { isoWeekDays, isoWeekOf, isoWeekSchema } from './dates';
+import { isoMonthSchema, isoWeekDays, isoWeekOf, isoWeekSchema, monthDays } from './dates';
 import { daysInRange } from './sales';
 import { type PunchStep, type TimeOffReason, timeOffReasons } from './shifts';
 
@@ -29,16 +29,6 @@ export const shiftAnalyticsMaxDays = 366;
 /** How the rows are grouped. */
 export const shiftAnalyticsGroupings = ['employee', 'shop', 'week', 'month'] as const;
 export type ShiftAnalyticsGrouping = (typeof shiftAnalyticsGroupings)[number];
-
-/** A calendar month, 2026-11. */
-export const isoMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
-
-/** The first and last day of a month, YYYY-MM-DD. */
-export function monthDays(month: string): { from: string; to: string } {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(year, number, 0)).getUTCDate();
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
-}
 
 /** The days a period covers: an ISO week (2026-W48) or a month (2026-11); null for anything else. */
 export function periodDays(period: string): { from: string; to: string } | null {

@@ -17,6 +17,7 @@ import {
   type TestApp,
 } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.schema';
+import { deposits } from '../deposits/deposits.schema';
 import { expenseAuthorisations, expenses } from '../expenses/expenses.schema';
 import { ingestReceipts } from '../sales/sales-ingest.service';
 import { cashReports, weeklyCash } from './cash-register.schema';
@@ -165,8 +166,9 @@ describe('the week and when it opens', () => {
       dailyCashCents: 58000 + 49500 + 47000 + 79000,
       expensesCents: 4000,
       cashFundCents: null,
-      depositsCents: null,
-      differenceCents: null,
+      // Live until filled: the deposits recorded for the week's days (none yet) and the cash less them.
+      depositsCents: 0,
+      differenceCents: 58000 + 49500 + 47000 + 79000,
       filledBy: null,
       filledAt: null,
       blockedBy: 'beforeSundayEvening',
@@ -178,27 +180,25 @@ describe('the week and when it opens', () => {
 
   it('refuses to be filled before Sunday 18:00 — still at 17:59 — saying from when', async () => {
     setClock('2026-11-22T17:59:00+01:00');
-    const response = await fill(adminToken, milanId, { cashFundCents: 20000, depositsCents: 0 });
+    const response = await fill(adminToken, milanId, { cashFundCents: 20000 });
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'weeklyCashTooEarly',
       message: 'La cassa settimanale si compila da domenica sera (22/11/2026 18:00), a settimana conclusa.',
     });
-    const english = await fill(adminToken, milanId, { cashFundCents: 20000, depositsCents: 0 }, week, 'en');
+    const english = await fill(adminToken, milanId, { cashFundCents: 20000 }, week, 'en');
     expect(english.json().message).toBe(
       'The weekly cash is filled from Sunday evening (22/11/2026 18:00), once the week is over.',
     );
     // Earlier in the week too: days still open do not hide that it is too early.
     setClock('2026-11-18T10:00:00+01:00');
-    expect((await fill(adminToken, milanId, { cashFundCents: 0, depositsCents: 0 })).json().code).toBe(
-      'weeklyCashTooEarly',
-    );
+    expect((await fill(adminToken, milanId, { cashFundCents: 0 })).json().code).toBe('weeklyCashTooEarly');
   });
 
   it('from 18:00 refuses while days with sales are not closed, naming them', async () => {
     setClock('2026-11-22T18:00:00+01:00');
     expect((await getWeek(adminToken, milanId)).json().data.blockedBy).toBe('daysNotClosed');
-    const response = await fill(adminToken, milanId, { cashFundCents: 20000, depositsCents: 0 });
+    const response = await fill(adminToken, milanId, { cashFundCents: 20000 });
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'weeklyCashDaysOpen',
@@ -208,14 +208,12 @@ describe('the week and when it opens', () => {
   });
 
   it('validates the figures', async () => {
-    const negative = await fill(adminToken, milanId, { cashFundCents: -1, depositsCents: 'dieci' });
+    const negative = await fill(adminToken, milanId, { cashFundCents: -1 });
     expect(negative.statusCode).toBe(422);
-    expect(Object.keys(negative.json().errors).sort()).toEqual(['cashFundCents', 'depositsCents']);
+    expect(Object.keys(negative.json().errors)).toEqual(['cashFundCents']);
     const missing = await fill(adminToken, milanId, {});
     expect(missing.statusCode).toBe(422);
-    expect(
-      (await fill(adminToken, milanId, { cashFundCents: 0, depositsCents: 0, comments: 'x'.repeat(2001) })).statusCode,
-    ).toBe(422);
+    expect((await fill(adminToken, milanId, { cashFundCents: 0, comments: 'x'.repeat(2001) })).statusCode).toBe(422);
     for (const notAWeek of ['2026-W54', '2026-47', '2025-W53', 'x']) {
       const response = await getWeek(adminToken, milanId, notAWeek);
       expect(response.statusCode, notAWeek).toBe(422);
@@ -246,9 +244,20 @@ describe('filling the week', () => {
     expect(ready.days.map((day) => day.status)).toEqual([...Array(6).fill('closed'), 'noSales']);
     expect(ready.days[5]?.cashFundCents).toBe(30000);
 
+    // The deposits are those recorded for the week's days; the Monday after is another week's.
+    await test.db.insert(deposits).values([
+      { shopId: milanId, date: weekDays[2] as string, amountCents: 200000 },
+      { shopId: milanId, date: weekDays[5] as string, amountCents: 150000 },
+      { shopId: milanId, date: '2026-11-23', amountCents: 99900 },
+    ]);
+    expect((await getWeek(adminToken, milanId)).json().data).toMatchObject({
+      depositsCents: 350000,
+      differenceCents: sums.cash - 350000,
+    });
+
     // Deposits that differ from the week's cash need a note saying why (a blank one is none): refused, nothing stored.
     for (const comments of [undefined, '   ']) {
-      const refused = await fill(adminToken, milanId, { cashFundCents: 30000, depositsCents: 350000, comments });
+      const refused = await fill(adminToken, milanId, { cashFundCents: 30000, comments });
       expect(refused.statusCode).toBe(422);
       expect(refused.json()).toEqual({
         code: 'weeklyCashNoteRequired',
@@ -256,15 +265,14 @@ describe('filling the week', () => {
         errors: { comments: ['Campo obbligatorio.'] },
       });
     }
-    const english = await fill(adminToken, milanId, { cashFundCents: 30000, depositsCents: 1 }, week, 'en');
+    const english = await fill(adminToken, milanId, { cashFundCents: 30000 }, week, 'en');
     expect(english.json().message).toBe(
-      `There is a difference of ${formatMoney(sums.cash - 1)} between cash and deposits: say why in the notes.`,
+      `There is a difference of ${formatMoney(sums.cash - 350000)} between cash and deposits: say why in the notes.`,
     );
     expect(await test.db.select().from(weeklyCash).where(eq(weeklyCash.shopId, milanId))).toHaveLength(0);
 
     const response = await fill(adminToken, milanId, {
       cashFundCents: 30000,
-      depositsCents: 350000,
       comments: '  Versamento del sabato  ',
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -316,12 +324,14 @@ describe('filling the week', () => {
   });
 
   it('is filled once: a second time answers weeklyCashFilled', async () => {
-    const again = await fill(adminToken, milanId, { cashFundCents: 1, depositsCents: 1 });
+    const again = await fill(adminToken, milanId, { cashFundCents: 1 });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'weeklyCashFilled',
       message: 'La cassa settimanale di questa settimana è già stata compilata.',
     });
+    // A deposit recorded late for the week does not rewrite what was filled.
+    await test.db.insert(deposits).values({ shopId: milanId, date: weekDays[6] as string, amountCents: 100 });
     const shown = (await getWeek(adminToken, milanId)).json().data as WeeklyCash;
     expect(shown).toMatchObject({ blockedBy: 'filled', depositsCents: 350000, cashFundCents: 30000 });
   });
@@ -344,8 +354,8 @@ describe('filling the week', () => {
   it('lets two people filling at once meet on the unique week: one stores, the other is told it is filled', async () => {
     // Naples' week 47 had no sales and no report: nothing to wait for once Sunday evening has come.
     const answers = await Promise.all([
-      fill(adminToken, naplesId, { cashFundCents: 10000, depositsCents: 0 }),
-      fill(adminToken, naplesId, { cashFundCents: 20000, depositsCents: 0 }),
+      fill(adminToken, naplesId, { cashFundCents: 10000 }),
+      fill(adminToken, naplesId, { cashFundCents: 20000 }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
     expect(answers.find((answer) => answer.statusCode === 409)?.json().code).toBe('weeklyCashFilled');
@@ -415,9 +425,7 @@ describe('the filled weeks of every shop', () => {
   beforeAll(async () => {
     setClock('2026-11-25T09:00:00+01:00');
     // Turin fills its week 45 (no sales: nothing to close).
-    expect((await fill(adminToken, turinId, { cashFundCents: 5000, depositsCents: 0 }, '2026-W45')).statusCode).toBe(
-      201,
-    );
+    expect((await fill(adminToken, turinId, { cashFundCents: 5000 }, '2026-W45')).statusCode).toBe(201);
   });
 
   it('lists them newest week first, then by shop, with the shop names', async () => {
@@ -467,7 +475,7 @@ describe('abilities and shops', () => {
     const seer = await createUserWithAbilities(test.db, ['shops.cashRegister.weekly'], { shops: ['MI01'] });
     const staff = await signIn(test.app, seer.username);
     expect((await getWeek(staff, milanId)).statusCode).toBe(200);
-    const refused = await fill(staff, milanId, { cashFundCents: 0, depositsCents: 0 }, '2026-W46');
+    const refused = await fill(staff, milanId, { cashFundCents: 0 }, '2026-W46');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('forbidden');
   });
@@ -482,7 +490,7 @@ describe('abilities and shops', () => {
     expect((await getWeek(token, milanId)).statusCode).toBe(200);
     expect((await getWeek(token, naplesId)).statusCode).toBe(404);
     expect((await api(test.app, { url: `/api/shops/${naplesId}/weekly-cash`, token })).statusCode).toBe(404);
-    const other = await fill(token, turinId, { cashFundCents: 0, depositsCents: 0 }, '2026-W46');
+    const other = await fill(token, turinId, { cashFundCents: 0 }, '2026-W46');
     expect(other.statusCode).toBe(404);
     expect(
       await test.db
@@ -491,7 +499,7 @@ describe('abilities and shops', () => {
         .where(and(eq(weeklyCash.shopId, turinId), eq(weeklyCash.week, '2026-W46'))),
     ).toHaveLength(0);
     // Their own shop they fill.
-    expect((await fill(token, milanId, { cashFundCents: 0, depositsCents: 0 }, '2026-W46')).statusCode).toBe(201);
+    expect((await fill(token, milanId, { cashFundCents: 0 }, '2026-W46')).statusCode).toBe(201);
     expect((await getWeek(token, 999999)).statusCode).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 // The weekly cash of a shop (issue 8, spec §5 "filled only on Sunday evening, after all days are closed"): the
-// sums of the week's closed daily reports, the fund left in the till and the cash deposited at the bank, filled
+// sums of the week's closed daily reports, the fund left in the till and the deposits recorded for the week's days
+// (issue 21: taken from the deposits, no longer typed), filled
 // once per shop and ISO week from the week's Sunday at 18:00 (Rome) when every day with sales is closed. Until
 // then the week shows live sums and why it cannot be filled; once filled it keeps the sums as they were.
 
@@ -22,6 +23,7 @@ import { writeAudit } from '../../platform/audit';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { SessionContext } from '../../platform/sessions';
+import { deposits } from '../deposits/deposits.schema';
 import { users } from '../employees/employees.schema';
 import { expenses } from '../expenses/expenses.schema';
 import { salesDays } from '../sales/sales.schema';
@@ -146,6 +148,11 @@ async function readWeeks(options: {
       ),
     )
     .groupBy(cashReports.businessDate);
+  const recordedDeposits = await db
+    .select({ date: deposits.date, cents: sum(deposits.amountCents).mapWith(Number) })
+    .from(deposits)
+    .where(and(eq(deposits.shopId, shopId), between(deposits.date, from, to)))
+    .groupBy(deposits.date);
   const stored: StoredWeek[] = await db
     .select({ ...tableColumns, filledByName: personName })
     .from(weeklyCash)
@@ -155,6 +162,7 @@ async function readWeeks(options: {
   const reportOf = new Map(reports.map((report) => [report.businessDate, report]));
   const salesOn = new Set(withSales.map((row) => row.businessDate));
   const expensesOn = new Map(closedExpenses.map((row) => [row.businessDate, row.cents ?? 0]));
+  const depositedOn = new Map(recordedDeposits.map((row) => [row.date, row.cents ?? 0]));
   const storedOf = new Map(stored.map((row) => [row.week, row]));
 
   return weeks.map((week) => {
@@ -185,6 +193,10 @@ async function readWeeks(options: {
     const add = (pick: (day: WeeklyCashDay) => number) => closed.reduce((total, day) => total + pick(day), 0);
     const row = storedOf.get(week);
     const opensAt = weeklyCashOpensAt(week);
+    const dailyCashCents = row ? row.dailyCashCents : add((day) => day.dailyCashCents);
+    const depositsCents = row
+      ? row.depositsCents
+      : days.reduce((total, day) => total + (depositedOn.get(day.businessDate) ?? 0), 0);
     return {
       shopId,
       shopName: options.shopName,
@@ -193,11 +205,11 @@ async function readWeeks(options: {
       // Once filled, the week keeps the sums it was filled with: a later correction of a day does not rewrite it.
       totalCents: row ? row.totalCents : add((day) => day.totalCents),
       posCents: row ? row.posCents : add((day) => day.posCents),
-      dailyCashCents: row ? row.dailyCashCents : add((day) => day.dailyCashCents),
+      dailyCashCents,
       expensesCents: row ? row.expensesCents : add((day) => expensesOn.get(day.businessDate) ?? 0),
       cashFundCents: row?.cashFundCents ?? null,
-      depositsCents: row?.depositsCents ?? null,
-      differenceCents: row?.differenceCents ?? null,
+      depositsCents,
+      differenceCents: row ? row.differenceCents : weeklyCashDifference({ dailyCashCents, depositsCents }),
       comments: row?.comments ?? '',
       filledBy: row?.filledBy ? { id: row.filledBy, name: row.filledByName ?? '' } : null,
       filledAt: row?.filledAt.toISOString() ?? null,
@@ -260,13 +272,13 @@ export async function getShopWeeklyCash(options: ShopCall & { week: string }): P
 /**
  * Fills the week: refused while it is too early (before its Sunday at 18:00, Rome), while a day with sales or a
  * report is not closed, and once it is filled. Stores the closed days' sums as they are now with the fund, the
- * deposits and the difference (weeklyCashDifference). The week's reports are locked meanwhile, so a correction
+ * recorded deposits of the week and the difference (weeklyCashDifference). The week's reports are locked meanwhile, so a correction
  * cannot change a day between the check and the snapshot; two people filling at once meet on the unique index.
  */
 export async function fillWeeklyCash(
   options: ShopCall & {
     week: string;
-    body: { cashFundCents: number; depositsCents: number; comments: string };
+    body: { cashFundCents: number; comments: string };
     ip?: string;
   },
 ): Promise<WeeklyCash> {
@@ -291,10 +303,8 @@ export async function fillWeeklyCash(
       const open = state.days.filter((day) => isWeeklyCashDayOpen(day.status));
       throw new AppError('weeklyCashDaysOpen', { days: open.map((day) => dayMonthText(day.businessDate)).join(', ') });
     }
-    const differenceCents = weeklyCashDifference({
-      dailyCashCents: state.dailyCashCents,
-      depositsCents: body.depositsCents,
-    });
+    // The deposits are those recorded for the week's days (shop/deposit/add), read while the reports are locked.
+    const { depositsCents, differenceCents } = state;
     // Deposits that do not match the week's cash are explained, or the week is not filled (it never changes after).
     if (weeklyCashNeedsNote({ differenceCents, comments: body.comments })) {
       throw new AppError(
@@ -313,7 +323,7 @@ export async function fillWeeklyCash(
         dailyCashCents: state.dailyCashCents,
         expensesCents: state.expensesCents,
         cashFundCents: body.cashFundCents,
-        depositsCents: body.depositsCents,
+        depositsCents,
         differenceCents,
         comments: body.comments,
         filledBy: viewer.userId,
@@ -337,7 +347,7 @@ export async function fillWeeklyCash(
         dailyCashCents: state.dailyCashCents,
         expensesCents: state.expensesCents,
         cashFundCents: body.cashFundCents,
-        depositsCents: body.depositsCents,
+        depositsCents,
         differenceCents,
         comments: body.comments,
       },

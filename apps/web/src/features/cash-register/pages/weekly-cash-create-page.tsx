@@ -12,6 +12,7 @@ import { isoWeekDays, isoWeekOf, isoWeekSchema, previousIsoWeek } from '@bottega
 import { formatMoney } from '@bottega/contracts/money';
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   Grid,
@@ -251,14 +252,13 @@ function FilledCard({ weekly, t }: { weekly: WeeklyCash; t: TFunction }) {
   );
 }
 
-type FillValues = { cashFundCents: string; depositsCents: string; comments: string };
+type FillValues = { cashFundCents: string; comments: string };
 
 /** Typed euro to the body's cents: empty is missing (required), text that is not an amount is NaN (invalid). */
 function bodyOf(values: FillValues) {
   const cents = (text: string) => parseMoney(text) ?? undefined;
   return {
     cashFundCents: cents(values.cashFundCents),
-    depositsCents: cents(values.depositsCents),
     comments: values.comments,
   };
 }
@@ -274,27 +274,21 @@ function FillForm({ weekly, t }: { weekly: WeeklyCash; t: TFunction }) {
   const form = useForm<FillValues>({
     initialValues: {
       cashFundCents: lastFund?.cashFundCents != null ? typed(lastFund.cashFundCents) : '',
-      depositsCents: '',
       comments: '',
     },
     validate: (values) => {
       const errors = validateWith(weeklyCashBodySchema, bodyOf(values), t);
-      const differenceCents = differenceOf(values.depositsCents);
-      if (differenceCents !== null && weeklyCashNeedsNote({ differenceCents, comments: values.comments })) {
-        errors.comments ??= t('create.form.noteRequired', { difference: isolated(formatMoney(differenceCents)) });
+      if (weeklyCashNeedsNote({ differenceCents: difference, comments: values.comments })) {
+        errors.comments ??= t('create.form.noteRequired', { difference: isolated(formatMoney(difference)) });
       }
       return errors;
     },
   });
-  /** Cash of the week less the deposits typed; null while they are no amount. */
-  function differenceOf(text: string): number | null {
-    const cents = parseMoney(text);
-    return cents === null || Number.isNaN(cents)
-      ? null
-      : weeklyCashDifference({ dailyCashCents: weekly.dailyCashCents, depositsCents: cents });
-  }
-  const deposits = parseMoney(form.values.depositsCents);
-  const difference = differenceOf(form.values.depositsCents);
+  // The deposits are those the shop recorded for the week's days (shop/deposit/add), not typed here.
+  const difference = weeklyCashDifference({
+    dailyCashCents: weekly.dailyCashCents,
+    depositsCents: weekly.depositsCents,
+  });
 
   const submit = () =>
     fill.mutate(weeklyCashBodySchema.parse(bodyOf(form.values)), {
@@ -347,20 +341,32 @@ function FillForm({ weekly, t }: { weekly: WeeklyCash; t: TFunction }) {
             required
             {...money('cashFundCents')}
           />
-          <TextInput
-            label={t('fields.depositsCents')}
-            description={t('create.form.depositsHint')}
-            required
-            {...money('depositsCents')}
-          />
+          <Card withBorder padding="sm">
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm">{t('fields.depositsCents')}</Text>
+              <Text fw={600} data-testid="weekly-deposits-recorded">
+                <Money cents={weekly.depositsCents} />
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed" mt={4}>
+              {t('create.form.depositsHint')}{' '}
+              <Anchor
+                component={Link}
+                to={`/app/shop/deposit/archive?shop=${weekly.shopId}&month=${weekly.days[0]?.businessDate.slice(0, 7) ?? ''}`}
+                size="xs"
+              >
+                {t('create.form.depositsLink')}
+              </Anchor>
+            </Text>
+          </Card>
           <Textarea
             label={t('fields.comments')}
             description={
-              difference !== null && difference !== 0
+              difference !== 0
                 ? t('create.form.noteHint', { difference: isolated(formatMoney(difference)) })
                 : undefined
             }
-            required={difference !== null && difference !== 0}
+            required={difference !== 0}
             autosize
             minRows={2}
             maxRows={6}
@@ -372,7 +378,7 @@ function FillForm({ weekly, t }: { weekly: WeeklyCash; t: TFunction }) {
             <Group justify="space-between" wrap="nowrap">
               <Text size="sm">{t('fields.differenceCents')}</Text>
               <Text fw={600} data-testid="weekly-difference-preview">
-                {difference === null ? '—' : <Money cents={difference} c={difference === 0 ? undefined : 'orange'} />}
+                <Money cents={difference} c={difference === 0 ? undefined : 'orange'} />
               </Text>
             </Group>
             <Text size="xs" c="dimmed" mt={4}>
@@ -392,8 +398,8 @@ function FillForm({ weekly, t }: { weekly: WeeklyCash; t: TFunction }) {
         message={t(difference ? 'create.confirm.messageDifference' : 'create.confirm.message', {
           week: weekTitle(t, weekly.week),
           shop: weekly.shopName,
-          deposits: deposits === null || Number.isNaN(deposits) ? '' : isolated(formatMoney(deposits)),
-          difference: isolated(formatMoney(difference ?? 0)),
+          deposits: isolated(formatMoney(weekly.depositsCents)),
+          difference: isolated(formatMoney(difference)),
           cash: isolated(formatMoney(weekly.dailyCashCents)),
         })}
         confirmLabel={t('create.confirm.confirm')}
