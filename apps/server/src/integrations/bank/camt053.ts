@@ -60,7 +60,8 @@ function isoDate(value: string | undefined): string | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value ?? '');
   if (!match) return undefined;
   const date = `${match[1]}-${match[2]}-${match[3]}`;
-  return new Date(`${date}T00:00:00Z`).toISOString().startsWith(date) ? date : undefined;
+  const time = Date.parse(`${date}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(date) ? date : undefined;
 }
 
 function dateOf(element: Element | undefined): string | undefined {
@@ -186,8 +187,11 @@ export function parseCamt053(bytes: Uint8Array): BankStatement[] {
   const validation = XMLValidator.validate(xml);
   if (validation !== true) {
     // Recognisably a statement, but broken (cut short, a tag not closed): say where.
+    // The validator reports elements left open (a file cut short) at line 1: they end where the text ends.
+    const unclosed = validation.err.code === 'InvalidXml' && validation.err.msg.startsWith("Invalid '[");
+    const line = unclosed ? xml.trimEnd().split('\n').length : validation.err.line;
     if (/<(?:[\w.-]+:)?BkToCstmrStmt[\s>]/.test(masked))
-      throw new BankStatementError({ kind: 'field', line: validation.err.line, field: 'xml' });
+      throw new BankStatementError({ kind: 'field', line, field: 'xml' });
     throw new BankStatementError({ kind: 'unreadable' });
   }
   const document = parser.parse(xml) as Element;

@@ -88,7 +88,8 @@ function cbiDate(value: string): string | undefined {
   const match = /^(\d{2})(\d{2})(\d{2})$/.exec(value);
   if (!match) return undefined;
   const date = `20${match[3]}-${match[2]}-${match[1]}`;
-  return new Date(`${date}T00:00:00Z`).toISOString().startsWith(date) ? date : undefined;
+  const time = Date.parse(`${date}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(date) ? date : undefined;
 }
 
 /** "000000001234,56" (or the same as 15 digits with 2 implied decimals) with its sign C/D, in cents. */
