@@ -5,8 +5,8 @@
 
 import { type FiscalCloseRecord, fiscalCloseRecordSchema } from '@bottega/contracts/sales';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { declaresDoctype } from '../../platform/xml-doctype';
 import { romeWallInstant } from './epson-fiscal-printer';
-import { declaresDoctype } from './xml-doctype';
 
 /** Why a file is not a close: not XML / not COR10 at all, a DOCTYPE, or one element missing or unreadable. */
 export type CorrispettiviFileProblem =

@@ -12,7 +12,7 @@
 import { isoDateSchema } from '@bottega/contracts/common';
 import { type FiscalCloseRecord, fiscalCloseRecordSchema } from '@bottega/contracts/sales';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { declaresDoctype } from './xml-doctype';
+import { declaresDoctype } from '../../platform/xml-doctype';
 
 export const fpmatePath = '/cgi-bin/fpmate.cgi';
 /** The fpmate device id of the fiscal printer itself (other ids address secondary devices). */

@@ -8,8 +8,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { FiscalCloseRecord } from '@bottega/contracts/sales';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { declaresDoctype } from '../../platform/xml-doctype';
 import { escapeXml, fpmatePath, noDataCode, serialNumberCommand, zReportReadCommand } from './epson-fiscal-printer';
-import { declaresDoctype } from './xml-doctype';
 
 /** A close as the simulated printer keeps it; its serial and business date are the printer's and the request's. */
 export type SimulatedClose = Omit<FiscalCloseRecord, 'deviceSerial' | 'businessDate'>;

@@ -1,0 +1,44 @@
+// Why a bank statement file was refused. Kept apart from bank-statement.ts so the format parsers can throw it
+// without importing the module that imports them; bank-statement.ts re-exports both names.
+
+export type BankStatementProblem =
+  /** Neither a CAMT.053 XML nor a CBI "RH" flat file. */
+  | { kind: 'unreadable' }
+  /** XML declaring a DOCTYPE or entities: refused before any parser runs. */
+  | { kind: 'doctype' }
+  /** Not valid UTF-8 (CAMT), not printable ASCII/Latin-1 (CBI), UTF-16, or control characters such as NUL. */
+  | { kind: 'encoding' }
+  /** More than 20 MiB, or more than 100,000 entries. */
+  | { kind: 'tooLarge' }
+  /** A record or element missing or malformed: the 1-based line where it is (or where it was expected) and which. */
+  | { kind: 'field'; line: number; field: string }
+  /** A statement whose opening balance plus its entries is not its closing balance. */
+  | { kind: 'unbalanced'; statementId: string; openingCents: number; movementsCents: number; closingCents: number };
+
+function describe(problem: BankStatementProblem): string {
+  switch (problem.kind) {
+    case 'unreadable':
+      return 'Not a CAMT.053 or CBI bank statement';
+    case 'doctype':
+      return 'The XML declares a DOCTYPE or entities';
+    case 'encoding':
+      return 'The file is not text in the format’s encoding';
+    case 'tooLarge':
+      return 'The file is too large';
+    case 'field':
+      return `Line ${problem.line}: missing or malformed ${problem.field}`;
+    case 'unbalanced':
+      return `Statement ${problem.statementId} does not add up: ${problem.openingCents} + ${problem.movementsCents} ≠ ${problem.closingCents}`;
+  }
+}
+
+export class BankStatementError extends Error {
+  constructor(readonly problem: BankStatementProblem) {
+    super(describe(problem));
+    this.name = 'BankStatementError';
+  }
+}
+
+/** Limits on what one upload may hold: a year of a busy shop's account is far below both. */
+export const maximumStatementBytes = 20 * 1024 * 1024;
+export const maximumStatementEntries = 100_000;
