@@ -2,6 +2,7 @@
 import { cashRegisterRoutes } from '../features/cash-register/cash-register.routes';
 import { companiesRoutes } from '../features/companies/companies.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
+import { depositsRoutes } from '../features/deposits/deposits.routes';
 import { developerRoutes } from '../features/developer/developer.routes';
 import { employeesRoutes } from '../features/employees/employees.routes';
 import { filesRoutes } from '../features/files/files.routes';
@@ -27,6 +28,7 @@ export const appRoutes: AppRoute[] = [
   ...shopsRoutes,
   ...salesRoutes,
   ...cashRegisterRoutes,
+  ...depositsRoutes,
   ...timeClockRoutes,
   ...companiesRoutes,
   ...filesRoutes,

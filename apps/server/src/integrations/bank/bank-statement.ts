@@ -3,39 +3,16 @@
 // "RH", what Italian corporate banking still exports). Both are read into one model, checked to add up, or refused
 // as a whole with the reason, so a half-read statement never reaches the accounts.
 
-import { BankStatementError, maximumStatementBytes } from './bank-statement-error';
+import { type BankStatement, BankStatementError, maximumStatementBytes } from './bank-statement-model';
 import { parseCamt053 } from './camt053';
 import { parseCbiMovements } from './cbi';
 
-export { BankStatementError, type BankStatementProblem } from './bank-statement-error';
-
-export type BankStatementEntry = {
-  /** 1-based line in the file where the entry starts (the `<Ntry>` tag, the CBI 62 record). */
-  line: number;
-  /** The bank's own entry reference (CAMT AcctSvcrRef, else NtryRef; CBI 62 "riferimento banca") when given. */
-  bankReference: string | null;
-  /** YYYY-MM-DD */
-  bookingDate: string;
-  valueDate: string | null;
-  /** Integer cents, positive = credit, negative = debit. */
-  amountCents: number;
-  /** Remittance text: CAMT Ustrd, Strd creditor references, AddtlNtryInf, AddtlTxInf; CBI 62 description + 63 records. */
-  description: string;
-  counterparty: string | null;
-};
-
-export type BankStatement = {
-  format: 'camt053' | 'cbi';
-  statementId: string;
-  /** The IBAN, or for a CBI file without IBAN check digits ABI + CAB + account number (22 characters). */
-  account: string;
-  currency: string;
-  openingDate: string;
-  closingDate: string;
-  openingCents: number;
-  closingCents: number;
-  entries: BankStatementEntry[];
-};
+export {
+  type BankStatement,
+  type BankStatementEntry,
+  BankStatementError,
+  type BankStatementProblem,
+} from './bank-statement-model';
 
 const utf8Bom = [0xef, 0xbb, 0xbf];
 

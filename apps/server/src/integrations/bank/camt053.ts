@@ -5,8 +5,12 @@
 
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { declaresDoctype } from '../../platform/xml-doctype';
-import type { BankStatement, BankStatementEntry } from './bank-statement';
-import { BankStatementError, maximumStatementEntries } from './bank-statement-error';
+import {
+  type BankStatement,
+  type BankStatementEntry,
+  BankStatementError,
+  maximumStatementEntries,
+} from './bank-statement-model';
 
 type Element = Record<string, unknown>;
 

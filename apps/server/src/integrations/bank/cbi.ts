@@ -68,8 +68,12 @@
 // Characters: the positions are byte positions, so the file is read as Latin-1 (one byte, one character); anything
 // but printable ASCII/Latin-1 and line breaks is refused as 'encoding'.
 
-import type { BankStatement, BankStatementEntry } from './bank-statement';
-import { BankStatementError, maximumStatementEntries } from './bank-statement-error';
+import {
+  type BankStatement,
+  type BankStatementEntry,
+  BankStatementError,
+  maximumStatementEntries,
+} from './bank-statement-model';
 
 export const cbiRecordLength = 120;
 

@@ -12,9 +12,9 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { calendarLocale } from '../../../lib/calendar-locale';
 import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors } from '../../../lib/form-validation';
-import { currentLanguage } from '../../../lib/i18n';
 import { parseTypedDate } from '../../profile/components/profile-field-input';
 import { useCreateExpenseAuthorisation } from '../expenses.api';
 import {
@@ -108,7 +108,7 @@ function AuthorisationForm(props: { shopId: number; today: string; onClose: () =
               placeholder={t('authorisations.fields.datePlaceholder')}
               dateParser={parseTypedDate}
               // Arabic with Latin digits, as every date in the app is written.
-              locale={currentLanguage() === 'ar' ? 'ar-ly' : currentLanguage()}
+              locale={calendarLocale()}
               firstDayOfWeek={1}
               minDate={name === 'validTo' ? form.values.validFrom || undefined : undefined}
               {...field(name)}

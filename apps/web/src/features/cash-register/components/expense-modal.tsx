@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors } from '../../../lib/form-validation';
 import { formatDate } from '../../../lib/format-date';
+import { Money } from '../../../ui/money';
 import { useSaveExpense } from '../expenses.api';
 import {
   type ExpenseFormValues,
@@ -21,7 +22,6 @@ import {
   moneyInText,
   validateExpenseForm,
 } from './expense-form';
-import { Money } from './sales-details-money';
 
 /** `expense` null enters a new one; the dialog is closed while `opened` is false. */
 export function ExpenseModal(props: {

@@ -24,6 +24,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors } from '../../../lib/form-validation';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { Money } from '../../../ui/money';
 import { useSaveInvoice } from '../invoices.api';
 import {
   emptyInvoiceForm,
@@ -34,7 +35,6 @@ import {
   invoiceFormOf,
   validateInvoiceForm,
 } from './invoice-form';
-import { Money } from './sales-details-money';
 
 /** The receipt the request is for, as the receipts list or the invoice shows it. */
 export type InvoiceReceipt = {

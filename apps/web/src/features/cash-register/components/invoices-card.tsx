@@ -19,11 +19,11 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
 import { DeleteConfirmationModal, useDeleteConfirmation } from '../../../ui/delete-confirmation';
+import { Money } from '../../../ui/money';
 import { RowAction } from '../../../ui/row-action';
 import { useAuthUser } from '../../auth/auth.api';
 import { useDeleteInvoice, useReportInvoices, useSetInvoiceBlocked } from '../invoices.api';
 import { type InvoiceModalTarget, InvoiceRequestModal, receiptOfInvoice } from './invoice-request-modal';
-import { Money } from './sales-details-money';
 
 /** How a request is named in the list and in the questions: the company, or the person's full name. */
 export function invoiceCustomerName(invoice: Invoice): string {

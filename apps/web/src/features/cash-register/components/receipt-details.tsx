@@ -3,8 +3,8 @@ import { Alert, Grid, Group, Skeleton, Stack, Table, Text } from '@mantine/core'
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
+import { Money } from '../../../ui/money';
 import { useReportReceipt } from '../sales-details.api';
-import { Money } from './sales-details-money';
 
 export function ReceiptDetails({ reportId, receiptId }: { reportId: number; receiptId: number }) {
   const { t } = useTranslation(['cash-report-details', 'errors']);

@@ -29,13 +29,13 @@ import {
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
+import { Money } from '../../../ui/money';
 import { useListSearch } from '../../../ui/use-list-page';
 import { useAuthUser } from '../../auth/auth.api';
 import { useReportInvoices } from '../invoices.api';
 import { type CashReportReceipt, useReportReceipts } from '../sales-details.api';
 import { type InvoiceModalTarget, InvoiceRequestModal } from './invoice-request-modal';
 import { ReceiptDetails } from './receipt-details';
-import { Money } from './sales-details-money';
 
 const perPage = 20;
 const columnCount = 10;

@@ -21,8 +21,8 @@ import { IconAlertCircle, IconCashRegister, IconChartBar, IconCreditCard, IconRe
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
+import { Money } from '../../../ui/money';
 import { useSalesDetails } from '../sales-details.api';
-import { Money } from './sales-details-money';
 
 /** A row's share of the largest one, for its bar (returns and negative rows draw none). */
 function share(value: number, largest: number): number {

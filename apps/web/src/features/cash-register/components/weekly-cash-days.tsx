@@ -1,29 +1,20 @@
 // A week's seven days with their status, figures and a link to each day's report, and the week's sums: shared by
 // the week's page and the daily report's "weekly report" tab.
 import type { WeeklyCash } from '@bottega/contracts/cash-register';
-import { formatMoney } from '@bottega/contracts/money';
-import { Anchor, Button, Card, type MantineColor, SimpleGrid, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Card, SimpleGrid, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format-date';
+import { Money } from '../../../ui/money';
 import { ResponsiveTable } from '../../../ui/responsive-table';
 import { useAuthUser } from '../../auth/auth.api';
 import { cashReportEditPath } from '../../auth/sign-in-redirect';
 import { shownDayStatus, weekdayOf } from '../cash-day';
 import { useOpenCashDay } from '../use-open-cash-day';
 import { DayStatusBadge } from './weekly-cash-status';
-
-/** An amount as the screens show them: `€ 1.234,56`, left to right in every language. */
-export function Money({ cents, c }: { cents: number | null | undefined; c?: MantineColor }) {
-  return (
-    <Text span inherit dir="ltr" c={c} style={{ whiteSpace: 'nowrap' }}>
-      {formatMoney(cents)}
-    </Text>
-  );
-}
 
 /**
  * The days of the week, each with the way to its report; a day with sales and no report can be opened (its report

@@ -40,6 +40,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { calendarLocale } from '../../../lib/calendar-locale';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
@@ -52,7 +53,6 @@ import { CashStatusBadge } from '../components/cash-status-badge';
 import { useOpenCashDay } from '../use-open-cash-day';
 
 /** dayjs locales for the calendar; Arabic with Latin digits, as every date in the app is written. */
-const calendarLocales: Record<string, string> = { it: 'it', en: 'en', de: 'de', bg: 'bg', ar: 'ar-ly' };
 
 export default function CashRegisterPage() {
   const { t } = useTranslation('cash-register');
@@ -118,7 +118,7 @@ export default function CashRegisterPage() {
               value={`${month}-01`}
               onChange={(value) => value && setMonth(value.slice(0, 7))}
               valueFormat="MMMM YYYY"
-              locale={calendarLocales[currentLanguage()] ?? 'it'}
+              locale={calendarLocale()}
               maxDate={`${today.slice(0, 7)}-01`}
               allowDeselect={false}
               w={190}

@@ -26,6 +26,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
 import { DeleteConfirmationModal, useDeleteConfirmation } from '../../../ui/delete-confirmation';
+import { Money } from '../../../ui/money';
 import { PageHeader } from '../../../ui/page-header';
 import { RowAction } from '../../../ui/row-action';
 import { useAuthUser, useSelectableShops } from '../../auth/auth.api';
@@ -36,7 +37,6 @@ import {
   expenseAuthorisationStatus,
 } from '../components/expense-authorisation-status';
 import { moneyInText } from '../components/expense-form';
-import { Money } from '../components/sales-details-money';
 import {
   useDeleteExpenseAuthorisation,
   useExpenseAuthorisations,

@@ -47,10 +47,11 @@ import { firstFieldErrors, validateWith } from '../../../lib/form-validation';
 import { weekRange, weekTitle } from '../../../lib/format-week';
 import { parseMoney } from '../../../lib/parse-money';
 import { ConfirmModal } from '../../../ui/confirm-modal';
+import { Money } from '../../../ui/money';
 import { PageHeader } from '../../../ui/page-header';
 import { StatusPage } from '../../../ui/status-page';
 import { useAuthUser } from '../../auth/auth.api';
-import { Money, WeeklyCashDaysTable, WeeklyCashTotals } from '../components/weekly-cash-days';
+import { WeeklyCashDaysTable, WeeklyCashTotals } from '../components/weekly-cash-days';
 import { isolated, WeekStatusBadge, weekReason } from '../components/weekly-cash-status';
 import { useFillWeeklyCash, useWeeklyCash } from '../weekly-cash.api';
 

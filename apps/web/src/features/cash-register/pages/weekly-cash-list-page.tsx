@@ -8,12 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format-date';
 import { weekRange, weekTitle } from '../../../lib/format-week';
+import { Money } from '../../../ui/money';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryPlaceholder } from '../../../ui/query-placeholder';
 import { ResponsiveTable } from '../../../ui/responsive-table';
 import { listPerPage } from '../../../ui/use-list-page';
 import { useAuthUser, useSelectableShops } from '../../auth/auth.api';
-import { Money } from '../components/weekly-cash-days';
 import { useFilledWeeklyCash } from '../weekly-cash.api';
 
 export default function WeeklyCashListPage() {

@@ -7,11 +7,11 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { weekRange, weekTitle } from '../../../lib/format-week';
+import { Money } from '../../../ui/money';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryPlaceholder } from '../../../ui/query-placeholder';
 import { listPerPage } from '../../../ui/use-list-page';
 import { useAuthUser } from '../../auth/auth.api';
-import { Money } from '../components/weekly-cash-days';
 import { WeekStatusBadge, weekReason } from '../components/weekly-cash-status';
 import { useShopWeeklyCashList } from '../weekly-cash.api';
 

@@ -50,9 +50,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { calendarLocale } from '../../../lib/calendar-locale';
 import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors, identifiersCheckedOnBlur, validateWith } from '../../../lib/form-validation';
-import { currentLanguage } from '../../../lib/i18n';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { StatusPage } from '../../../ui/status-page';
@@ -83,7 +83,6 @@ import {
 type Form = UseFormReturnType<EmployeeFormValues>;
 
 /** dayjs locales for the calendar; Arabic with Latin digits, as every date in the app is written. */
-const calendarLocales: Record<string, string> = { it: 'it', en: 'en', de: 'de', bg: 'bg', ar: 'ar-ly' };
 
 /** Codes and numbers read left to right in every language. */
 const leftToRight = new Set(['email', 'phone', 'fiscalCode', 'cap', 'iban', 'bic', 'matricola', 'username']);
@@ -122,7 +121,7 @@ function DateField(props: { form: Form; field: 'birthday' | 'engagementDate' }) 
       valueFormat="DD/MM/YYYY"
       placeholder={t('datePlaceholder')}
       dateParser={parseTypedDate}
-      locale={calendarLocales[currentLanguage()] ?? 'it'}
+      locale={calendarLocale()}
       firstDayOfWeek={1}
       defaultLevel={props.field === 'birthday' ? 'decade' : 'month'}
       maxDate={props.field === 'birthday' ? businessDate() : undefined}

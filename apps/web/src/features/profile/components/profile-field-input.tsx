@@ -10,8 +10,8 @@ import { DateInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { calendarLocale } from '../../../lib/calendar-locale';
 import { formatDate } from '../../../lib/format-date';
-import { currentLanguage } from '../../../lib/i18n';
 
 export type ProfileFormValues = Partial<Record<ProfileField, string>>;
 
@@ -42,7 +42,6 @@ const looks: Record<ProfileField, FieldLook> = {
 };
 
 /** dayjs locales for the calendar; Arabic with Latin digits, as every date in the app is written. */
-const calendarLocales: Record<string, string> = { it: 'it', en: 'en', de: 'de', bg: 'bg', ar: 'ar-ly' };
 
 /** Reads what people type into the birthday: DD/MM/YYYY (also with - or .), or YYYY-MM-DD. */
 export function parseTypedDate(value: string): string | null {
@@ -114,7 +113,7 @@ export function ProfileFieldInput({
         valueFormat="DD/MM/YYYY"
         placeholder={t('datePlaceholder')}
         dateParser={parseTypedDate}
-        locale={calendarLocales[currentLanguage()] ?? 'it'}
+        locale={calendarLocale()}
         firstDayOfWeek={1}
         defaultLevel="decade"
         // Most people were born long before this decade: the calendar opens nearer to them.

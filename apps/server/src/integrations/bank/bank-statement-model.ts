@@ -1,5 +1,5 @@
-// Why a bank statement file was refused. Kept apart from bank-statement.ts so the format parsers can throw it
-// without importing the module that imports them; bank-statement.ts re-exports both names.
+// The statement model both formats are read into, and why a file was refused. Kept apart from bank-statement.ts so
+// the format parsers can use them without importing the module that imports them; bank-statement.ts re-exports them.
 
 export type BankStatementProblem =
   /** Neither a CAMT.053 XML nor a CBI "RH" flat file. */
@@ -42,3 +42,31 @@ export class BankStatementError extends Error {
 /** Limits on what one upload may hold: a year of a busy shop's account is far below both. */
 export const maximumStatementBytes = 20 * 1024 * 1024;
 export const maximumStatementEntries = 100_000;
+
+export type BankStatementEntry = {
+  /** 1-based line in the file where the entry starts (the `<Ntry>` tag, the CBI 62 record). */
+  line: number;
+  /** The bank's own entry reference (CAMT AcctSvcrRef, else NtryRef; CBI 62 "riferimento banca") when given. */
+  bankReference: string | null;
+  /** YYYY-MM-DD */
+  bookingDate: string;
+  valueDate: string | null;
+  /** Integer cents, positive = credit, negative = debit. */
+  amountCents: number;
+  /** Remittance text: CAMT Ustrd, Strd creditor references, AddtlNtryInf, AddtlTxInf; CBI 62 description + 63 records. */
+  description: string;
+  counterparty: string | null;
+};
+
+export type BankStatement = {
+  format: 'camt053' | 'cbi';
+  statementId: string;
+  /** The IBAN, or for a CBI file without IBAN check digits ABI + CAB + account number (22 characters). */
+  account: string;
+  currency: string;
+  openingDate: string;
+  closingDate: string;
+  openingCents: number;
+  closingCents: number;
+  entries: BankStatementEntry[];
+};
