@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cashReportStatuses } from './cash-register';
 import { dataOf, isoDateSchema, pageOf, paginationQuerySchema, text } from './common';
 import { isoMonthSchema } from './dates';
 
@@ -72,6 +73,8 @@ export const depositCarriersAnswerSchema = dataOf(z.array(depositCarrierSchema))
  */
 export const cashToDepositDaySchema = z.object({
   date: isoDateSchema,
+  /** The day's report, if any: only a closed one's cash counts. */
+  reportStatus: z.enum(cashReportStatuses).nullable(),
   /** The closed report's daily cash; null when the day has no closed report. */
   cashCents: z.number().int().nullable(),
   expensesCents: z.number().int(),

@@ -3,6 +3,7 @@
 // cash has been waiting. The report's daily cash is already net of the till expenses paid that day
 // (contracts/cash-register.ts weeklyCashDifference), so expenses are shown beside it and never taken off twice.
 
+import type { CashReportStatus } from '@bottega/contracts/cash-register';
 import { businessDate, monthDays } from '@bottega/contracts/dates';
 import type {
   CashToDepositDay,
@@ -141,17 +142,19 @@ export async function listCashToDeposit(options: {
 /** Per day of the closed reports' cash, their expenses and the deposits of one shop, from `from` to `to`. */
 async function dayFigures(db: Executor, shopId: number, from: string, to: string) {
   const answer = await db.execute(sql`
-    SELECT day::date::text AS date,
-      (SELECT daily_cash_cents FROM cash_reports r WHERE r.shop_id = ${shopId} AND r.business_date = day::date
-        AND r.status = 'closed') AS cash,
+    SELECT day::date::text AS date, report.status, CASE WHEN report.status = 'closed' THEN report.cash END AS cash,
       (SELECT coalesce(sum(e.amount_cents), 0) FROM expenses e JOIN cash_reports r ON r.id = e.report_id
         WHERE r.shop_id = ${shopId} AND r.business_date = day::date) AS expenses,
       (SELECT coalesce(sum(d.amount_cents), 0) FROM deposits d WHERE d.shop_id = ${shopId} AND d.date = day::date)
         AS deposits
     FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS day
+    LEFT JOIN LATERAL (
+      SELECT status, daily_cash_cents AS cash FROM cash_reports r WHERE r.shop_id = ${shopId} AND r.business_date = day::date
+    ) AS report ON true
     ORDER BY day`);
   return (answer as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
     date: String(row.date),
+    reportStatus: (row.status as CashReportStatus | null) ?? null,
     cashCents: row.cash === null ? null : Number(row.cash),
     expensesCents: Number(row.expenses),
     depositsCents: Number(row.deposits),

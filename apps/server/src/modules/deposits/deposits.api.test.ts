@@ -269,11 +269,40 @@ describe('cash to deposit', () => {
     expect(answer.openingCents).toBe(0);
     // Up to today (the 12th) only.
     expect(answer.days).toHaveLength(12);
+    expect(answer.days[0]).toMatchObject({ date: '2026-03-01', reportStatus: null, cashCents: null });
     expect(answer.days.slice(1, 5)).toEqual([
-      { date: '2026-03-02', cashCents: 40_000, expensesCents: 0, depositsCents: 0, balanceCents: 40_000 },
-      { date: '2026-03-03', cashCents: 30_000, expensesCents: 0, depositsCents: 40_000, balanceCents: 30_000 },
-      { date: '2026-03-04', cashCents: 50_000, expensesCents: 0, depositsCents: 0, balanceCents: 80_000 },
-      { date: '2026-03-05', cashCents: null, expensesCents: 0, depositsCents: 0, balanceCents: 80_000 },
+      {
+        date: '2026-03-02',
+        reportStatus: 'closed',
+        cashCents: 40_000,
+        expensesCents: 0,
+        depositsCents: 0,
+        balanceCents: 40_000,
+      },
+      {
+        date: '2026-03-03',
+        reportStatus: 'closed',
+        cashCents: 30_000,
+        expensesCents: 0,
+        depositsCents: 40_000,
+        balanceCents: 30_000,
+      },
+      {
+        date: '2026-03-04',
+        reportStatus: 'closed',
+        cashCents: 50_000,
+        expensesCents: 0,
+        depositsCents: 0,
+        balanceCents: 80_000,
+      },
+      {
+        date: '2026-03-05',
+        reportStatus: 'open',
+        cashCents: null,
+        expensesCents: 0,
+        depositsCents: 0,
+        balanceCents: 80_000,
+      },
     ]);
 
     const day = await api(test.app, { url: `/api/shops/${shop}/cash-to-deposit/2026-03-03`, token: accountingToken });

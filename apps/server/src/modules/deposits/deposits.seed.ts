@@ -81,7 +81,8 @@ export async function seedDemoDeposits(db: Database, options: { now: Date }): Pr
     const weekFilled = filled.has(`${trip.shopId} ${isoWeekOf(trip.date)}`);
     // A trip not yet due (or too recent in a week not filled) has not happened: that cash still waits.
     if (!weekFilled && (trip.date > today || trip.lastDay > addDays(today, -2))) return [];
-    const date = trip.date > today ? trip.lastDay : trip.date;
+    // Deposited at the end of the last day it covers (the shop may not open on the trip's own day).
+    const date = trip.lastDay;
     const carriers = people.filter((person) => person.shopId === trip.shopId);
     const carrier = carriers.find((person) => person.cardNumber !== '') ?? carriers[0];
     const convalidated = date < fortnightAgo;

@@ -65,6 +65,11 @@ export function CashToDepositMonth(props: {
               dataKey="day"
               series={[{ name: 'balance', label: t('cashToDeposit.balance'), color: 'blue.6' }]}
               valueFormatter={(value) => formatMoney(Math.round(value * 100))}
+              // Whole euro on the axis, so its labels stay on one line.
+              yAxisProps={{
+                width: 90,
+                tickFormatter: (value: number) => formatMoney(Math.round(value) * 100).replace(/,00$/, ''),
+              }}
               curveType="step"
               withDots={false}
               tickLine="y"
@@ -89,7 +94,9 @@ export function CashToDepositMonth(props: {
                     </Anchor>
                   </Table.Td>
                   <Table.Td ta="end" data-label={t('cashToDeposit.cash')}>
-                    {day.cashCents === null ? (
+                    {day.reportStatus === null ? (
+                      '—'
+                    ) : day.cashCents === null ? (
                       <Text span size="sm" c="dimmed">
                         {t('cashToDeposit.notClosed')}
                       </Text>
