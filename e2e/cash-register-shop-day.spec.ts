@@ -175,14 +175,16 @@ test('a week whose deposits fall short of its cash is filled on the tablet with 
     const headers = { Authorization: `Bearer ${localStorage.getItem('bottega.token')}` };
     const user = await (await fetch('/api/auth/user', { headers })).json();
     const week = await (await fetch(`/api/shops/${user.data.shop.id}/weekly-cash/2026-W47`, { headers })).json();
-    return week.data.dailyCashCents as number;
+    return { cash: week.data.dailyCashCents as number, deposits: week.data.depositsCents as number };
   });
-  await expect(boss.getByTestId('weekly-cash')).toContainText(euro(cash));
-  expect(cash).toBeGreaterThan(100_000);
+  await expect(boss.getByTestId('weekly-cash')).toContainText(euro(cash.cash));
+  const difference = cash.cash - cash.deposits;
+  expect(difference).toBeGreaterThan(0);
 
-  // Deposits of 1.000 € against the week's cash: the note is required, and said so, before anything is sent.
-  await boss.getByTestId('weekly-depositsCents').fill('1.000,00');
-  await expect(boss.getByTestId('weekly-difference-preview')).toHaveText(euro(cash - 100_000));
+  // The deposits recorded for the week fall short of its cash: the note is required, and said so, before anything
+  // is sent.
+  await expect(boss.getByTestId('weekly-deposits-recorded')).toHaveText(euro(cash.deposits));
+  await expect(boss.getByTestId('weekly-difference-preview')).toHaveText(euro(difference));
   await boss.getByTestId('weekly-submit').click();
   await expect(boss.getByText(`Scrivi perché c'è una differenza di`)).toBeVisible();
   await expect(boss.getByRole('dialog')).toHaveCount(0);
@@ -191,14 +193,14 @@ test('a week whose deposits fall short of its cash is filled on the tablet with 
 
   // The irreversible confirmation names the difference.
   const dialog = boss.getByRole('dialog');
-  await expect(dialog).toContainText(`una differenza di \u2066${euro(cash - 100_000)}\u2069`);
+  await expect(dialog).toContainText(`una differenza di \u2066${euro(difference)}\u2069`);
   await expect(dialog).toContainText('Dopo non si potrà più modificare');
   await boss.getByTestId('confirm').click();
   await expect(boss.getByTestId('weekly-filled')).toBeVisible();
   await expect(boss.getByTestId('weekly-comments')).toHaveText(
     'Secondo versamento lunedì mattina: la banca era chiusa.',
   );
-  await expect(boss.getByTestId('weekly-difference')).toContainText(euro(cash - 100_000));
+  await expect(boss.getByTestId('weekly-difference')).toContainText(euro(difference));
 
   // The week after is still to come, every day of it.
   await boss.getByTestId('week-next').click();

@@ -30,7 +30,13 @@ export const migrationsFolder = path.join(repositoryRoot, 'apps/server/migration
 /** Arbitrary constant: the advisory lock that lets one server process migrate while others wait. */
 const MIGRATION_LOCK_ID = 7_220_451;
 
-export function openDatabase(options: { databaseUrl?: string; dataDir?: string; inMemory?: boolean }): DatabaseHandle {
+export function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  inMemory?: boolean;
+  /** An in-memory database starting as this dump of another (PGlite dumpDataDir): the tests' migrated schema. */
+  fromDump?: Blob;
+}): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server closes (restart, failover, a dropped database) is discarded by
@@ -57,7 +63,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir?: string; 
   }
   let client: PGlite;
   if (options.inMemory) {
-    client = new PGlite();
+    client = options.fromDump ? new PGlite({ loadDataDir: options.fromDump }) : new PGlite();
   } else {
     const directory = path.join(options.dataDir ?? 'data', 'pgdata');
     mkdirSync(directory, { recursive: true });

@@ -83,6 +83,7 @@ export function DepositForm(props: {
             allowDeselect={false}
             data={props.shops.map((shop) => ({ value: String(shop.id), label: `${shop.code} · ${shop.name}` }))}
             {...field('shopId')}
+            value={form.values.shopId || null}
             onChange={(value) => {
               form.setFieldValue('shopId', value ?? '');
               form.setFieldValue('carriedBy', '');
@@ -101,6 +102,8 @@ export function DepositForm(props: {
               label: person.cardNumber ? `${person.name} · ${person.cardNumber}` : person.name,
             }))}
             {...field('carriedBy')}
+            // None chosen is null to the select: an empty text would leave the last name in the box.
+            value={form.values.carriedBy || null}
             onChange={(value) => form.setFieldValue('carriedBy', value ?? '')}
           />
         </SimpleGrid>

@@ -14,7 +14,8 @@ import { useDeposits } from '../deposits.api';
 
 export default function DepositAddPage() {
   const { t } = useTranslation('deposits');
-  const user = useAuthUser().data;
+  const auth = useAuthUser();
+  const user = auth.data;
   const shops = useSelectableShops(true);
   const today = businessDate();
   const [shopId, setShopId] = useState<number | null>(null);
@@ -28,7 +29,8 @@ export default function DepositAddPage() {
       <PageHeader title={t('add.title')} description={t('add.description')} />
       <Stack gap="lg">
         <Card withBorder>
-          {shops.isPending ? (
+          {/* The form starts on the session's shop: it waits for both the person and their shops. */}
+          {shops.isPending || auth.isPending ? (
             <Skeleton h={220} />
           ) : (
             <DepositForm
