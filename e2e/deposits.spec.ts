@@ -1,12 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import {
-  callApi,
-  expectFitsWidth,
-  expectNoSeriousViolations,
-  openAs,
-  openMenuSection,
-  pick,
-} from './helpers';
+import { callApi, expectFitsWidth, expectNoSeriousViolations, openAs, openMenuSection, pick } from './helpers';
 
 // Each journey walks screens loading their code (and the chart's) on first visit: room for a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -54,7 +47,10 @@ test('a shop records its cash as a deposit, accounting sees it leave the cash to
   await expect(
     staff.getByText(`Versamento di \u2066${euro(before.balanceCents)}\u2069 registrato per Milano Navigli.`),
   ).toBeVisible();
-  const recorded = staff.getByTestId('deposits-table').getByRole('row').filter({ hasText: euro(before.balanceCents) });
+  const recorded = staff
+    .getByTestId('deposits-table')
+    .getByRole('row')
+    .filter({ hasText: euro(before.balanceCents) });
   await expect(recorded.first()).toContainText('Registrato');
   await expectNoSeriousViolations(staff, 'registra versamento');
 
@@ -73,8 +69,14 @@ test('a shop records its cash as a deposit, accounting sees it leave the cash to
   await openMenuSection(accounting, 'Contabilità');
   await accounting.getByRole('link', { name: 'Archivio versamenti' }).click();
   await pick(accounting, 'deposits-shop', 'MI02 · Milano Navigli');
-  const row = accounting.getByTestId('deposits-table').getByRole('row').filter({ hasText: euro(before.balanceCents) });
-  await row.first().getByRole('button', { name: /^Correggi/ }).click();
+  const row = accounting
+    .getByTestId('deposits-table')
+    .getByRole('row')
+    .filter({ hasText: euro(before.balanceCents) });
+  await row
+    .first()
+    .getByRole('button', { name: /^Correggi/ })
+    .click();
   const dialog = accounting.getByRole('dialog');
   await pick(accounting, 'deposit-field-shopId', 'TO01 · Torino Centro');
   await expect(dialog.getByTestId('deposit-field-carriedBy')).toHaveValue('');
@@ -93,7 +95,10 @@ test('a shop records its cash as a deposit, accounting sees it leave the cash to
     .getByTestId('deposits-table')
     .getByRole('row')
     .filter({ hasText: euro(before.balanceCents - 10_000) });
-  await corrected.first().getByRole('button', { name: /^Elimina/ }).click();
+  await corrected
+    .first()
+    .getByRole('button', { name: /^Elimina/ })
+    .click();
   await accounting.getByTestId('confirm').click();
   await expect(accounting.getByTestId('deposits-table').getByText(euro(before.balanceCents - 10_000))).toHaveCount(0);
   expect((await navigliCash(accounting)).balanceCents).toBe(before.balanceCents);

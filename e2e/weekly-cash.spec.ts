@@ -133,9 +133,7 @@ test('the weekly cash waits for Sunday evening and every closed day, then is fil
   await admin.getByTestId('weekly-comments-input').fill('Versamento del sabato');
   await admin.getByTestId('weekly-submit').click();
   // The confirmation, final, names the difference.
-  await expect(admin.getByRole('dialog')).toContainText(
-    `una differenza di \u2066${euro(difference)}\u2069`,
-  );
+  await expect(admin.getByRole('dialog')).toContainText(`una differenza di \u2066${euro(difference)}\u2069`);
   await expect(admin.getByRole('dialog')).toContainText('Dopo non si potrà più modificare');
   await admin.getByTestId('confirm').click();
   await expect(admin.getByText('Cassa settimanale della Settimana 47/2026 di Napoli Toledo compilata.')).toBeVisible();
