@@ -3,7 +3,12 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /** Each API test file builds its own database (PGlite takes a few seconds to start), so allow for it. */
-function project(name: string, include: string[], env: Record<string, string> = {}): TestProjectInlineConfiguration {
+function project(
+  name: string,
+  include: string[],
+  env: Record<string, string> = {},
+  isolate = true,
+): TestProjectInlineConfiguration {
   return {
     extends: true,
     test: {
@@ -15,6 +20,7 @@ function project(name: string, include: string[], env: Record<string, string> = 
       env,
       testTimeout: 20_000,
       hookTimeout: 60_000,
+      isolate,
     },
   };
 }
@@ -28,12 +34,12 @@ const projects = [
     'apps/server/src/**/*.unit.test.ts',
     'scripts/**/*.test.ts',
   ]),
-  project('api-pglite', apiTests, { BOTTEGA_TEST_DB: 'pglite' }),
+  project('api-pglite', apiTests, { BOTTEGA_TEST_DB: 'pglite' }, false),
 ];
 // Tests only PostgreSQL can run (several server processes on one database) join its project.
 const postgresTests = [...apiTests, 'apps/server/src/**/*.postgres.test.ts'];
 if (process.env.TEST_DATABASE_URL)
-  projects.push(project('api-postgres', postgresTests, { BOTTEGA_TEST_DB: 'postgres' }));
+  projects.push(project('api-postgres', postgresTests, { BOTTEGA_TEST_DB: 'postgres' }, false));
 if (process.env.TEST_REDIS_URL) projects.push(project('redis', ['apps/server/src/**/*.redis.test.ts']));
 
 export default defineConfig({
