@@ -2,7 +2,12 @@
 // is set, and across server processes through Redis when TEST_REDIS_URL is set.
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-/** Each API test file builds its own database (PGlite takes a few seconds to start), so allow for it. */
+/**
+ * Each API test file builds its own database (PGlite takes a few seconds to start), so allow for it. `isolate` false
+ * lets the files a worker runs share its loaded modules: importing the server (Drizzle, pdf.js, every module) took
+ * seconds per file, half the suite's time. Every file still builds its own app and database; a file must leave nothing
+ * global behind it (fake timers restored after each test, no job kinds defined twice).
+ */
 function project(
   name: string,
   include: string[],
