@@ -86,7 +86,9 @@ export default defineConfig({
     // paints no animation frames and a toast or a menu is where it ends up as soon as it shows.
     reducedMotion: 'reduce',
     timezoneId: 'Europe/Rome',
-    trace: 'retain-on-failure',
+    // A trace is recorded for a journey's retry only: recording one for every journey and throwing it away when it
+    // passed cost about a tenth of the run, and a journey that fails is retried once (above) with its trace.
+    trace: 'on-first-retry',
     actionTimeout: 10_000,
     screenshot: 'only-on-failure',
     launchOptions: {
