@@ -221,14 +221,18 @@ export async function getCashToDepositDay(options: {
         .orderBy(asc(expenses.id))
     : [];
   const [before] = await shopFigures(db, eq(shops.id, shopId), dayBefore(date));
-  const [after] = await shopFigures(db, eq(shops.id, shopId), date);
+  const dayDeposits = await depositsOfDay(db, shopId, date);
+  const openingCents = before?.balanceCents ?? 0;
+  // The day's own figures move the balance carried in: its closed cash in, its deposits out.
+  const cashCents = report?.status === 'closed' ? (report.dailyCashCents ?? 0) : 0;
+  const depositedCents = dayDeposits.reduce((total, deposit) => total + deposit.amountCents, 0);
   return {
     shop: { id: shop.id, code: shop.code, name: shop.name },
     date,
     report: report ?? null,
     expenses: dayExpenses,
-    deposits: await depositsOfDay(db, shopId, date),
-    openingCents: before?.balanceCents ?? 0,
-    balanceCents: after?.balanceCents ?? 0,
+    deposits: dayDeposits,
+    openingCents,
+    balanceCents: openingCents + cashCents - depositedCents,
   };
 }

@@ -125,7 +125,7 @@ function Stat(props: { label: string; children: ReactNode; testId: string; hint?
 /** The sums of the closed days; once filled, the fund, the deposits and the difference too. */
 export function WeeklyCashTotals({ weekly, t }: { weekly: WeeklyCash; t: TFunction }) {
   const filled = weekly.blockedBy === 'filled';
-  const difference = weekly.differenceCents ?? 0;
+  const difference = weekly.differenceCents;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
       <Stat label={t('weekly-cash:fields.totalCents')} testId="weekly-total">
