@@ -226,12 +226,14 @@ test('a colleague punches her day on the tablet with her password and her passke
   const rectify = admin.getByRole('dialog', { name: 'Rettifica una timbratura' });
   await rectify.getByRole('button', { name: 'Continua' }).click();
   await expect(rectify).toContainText("È l'orario già registrato.");
-  await rectify.getByTestId('rectify-time').fill(romeTimeAgo(60));
+  // The time is read once: the confirmation must name the minute typed, even when the clock turns one meanwhile.
+  const rectifiedTo = romeTimeAgo(60);
+  await rectify.getByTestId('rectify-time').fill(rectifiedTo);
   await rectify.getByRole('button', { name: 'Continua' }).click();
   await expect(rectify.getByLabel('Motivo')).toHaveAttribute('aria-invalid', 'true');
   await rectify.getByLabel('Motivo').fill('Era in negozio dall’inizio del turno, il tablet era spento');
   await rectify.getByRole('button', { name: 'Continua' }).click();
-  await expect(rectify.getByTestId('rectify-confirm')).toContainText(`dalle ${punchedAt} alle ${romeTimeAgo(60)}`);
+  await expect(rectify.getByTestId('rectify-confirm')).toContainText(`dalle ${punchedAt} alle ${rectifiedTo}`);
   await expectNoSeriousViolations(admin, 'rectification');
   await admin.screenshot({ path: test.info().outputPath('time-clock-rectify-confirm-1280.png') });
   await rectify.getByRole('button', { name: 'Rettifica', exact: true }).click();
