@@ -1,8 +1,10 @@
 // Every Drizzle table of every area, for the query builder and drizzle-kit.
 export * from './integrations/telegram/telegram.schema';
 export * from './modules/auth/auth.schema';
+export * from './modules/balances/balances.schema';
 export * from './modules/cash-register/cash-register.schema';
 export * from './modules/companies/companies.schema';
+export * from './modules/deposits/bank-statements.schema';
 export * from './modules/deposits/deposits.schema';
 export * from './modules/employees/employees.schema';
 export * from './modules/expenses/expenses.schema';
@@ -11,6 +13,7 @@ export * from './modules/invoices/invoices.schema';
 export * from './modules/language/language.schema';
 export * from './modules/notifications/notifications.schema';
 export * from './modules/payslips/payslips.schema';
+export * from './modules/pos/pos.schema';
 export * from './modules/sales/sales.schema';
 export * from './modules/shifts/shifts.schema';
 export * from './modules/shops/shops.schema';
