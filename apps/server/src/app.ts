@@ -22,6 +22,7 @@ import { cashReportAttachmentsRoutes } from './modules/cash-register/cash-report
 import { weeklyCashRoutes } from './modules/cash-register/weekly-cash.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { bankRoutes } from './modules/deposits/bank.routes';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { developerRoutes } from './modules/developer/developer.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
@@ -163,6 +164,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   await app.register(weeklyCashRoutes);
   await app.register(companiesRoutes);
   await app.register(depositsRoutes);
+  await app.register(bankRoutes);
   await app.register(passwordResetRoutes);
   await app.register(dashboardRoutes);
   await app.register(developerRoutes);

@@ -39,6 +39,15 @@ export const depositSchema = z.object({
   state: z.enum(depositStates),
   convalidatedBy: z.string().nullable(),
   convalidatedAt: z.string().nullable(),
+  /** The bank credits it arrived in, linked when accounting convalidated it (deposit/check). */
+  bankLines: z.array(
+    z.object({
+      id: z.number().int(),
+      bookingDate: isoDateSchema,
+      amountCents: z.number().int(),
+      description: z.string(),
+    }),
+  ),
 });
 export type Deposit = z.infer<typeof depositSchema>;
 export const depositAnswerSchema = dataOf(depositSchema);

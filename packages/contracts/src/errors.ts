@@ -119,6 +119,14 @@ export const errorCodes = {
   punchOutOfOrder: 409,
   // Deposits (issue 21): a convalidated deposit is fixed.
   depositConvalidated: 409,
+  // Bank statements: a credit already convalidated with deposits, and the §8 bank transmission errors that stop a
+  // deposit being convalidated with its credits.
+  bankLineLinked: 409,
+  bankMasterDocument: 422,
+  bankFirstNote: 422,
+  bankMovements: 422,
+  bankProgressiveDebitCredit: 422,
+  bankDepositCardNotFound: 422,
   // Linking a Telegram chat needs a bot (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME).
   telegramNotConfigured: 409,
   notFound: 404,

@@ -22,6 +22,7 @@ import type { SessionContext } from '../../platform/sessions';
 import { users } from '../employees/employees.schema';
 import { shops, userShops } from '../shops/shops.schema';
 import { loadVisibleShop } from '../shops/shops.service';
+import { bankLines, depositBankLines } from './bank-statements.schema';
 import { deposits } from './deposits.schema';
 
 export const depositAuditEntity = 'deposit';
@@ -52,9 +53,15 @@ const columns = {
   state: deposits.state,
   convalidatedBy: nameOf(convalidator),
   convalidatedAt: deposits.convalidatedAt,
+  bankLines: sql<Deposit['bankLines']>`coalesce((
+    select json_agg(json_build_object('id', ${bankLines.id}, 'bookingDate', ${bankLines.bookingDate},
+      'amountCents', ${bankLines.amountCents}, 'description', ${bankLines.description})
+      order by ${bankLines.bookingDate}, ${bankLines.id})
+    from ${depositBankLines} join ${bankLines} on ${bankLines.id} = ${depositBankLines.bankLineId}
+    where ${depositBankLines.depositId} = ${deposits.id}), '[]'::json)`,
 };
 
-function selectDeposits(db: Executor) {
+export function selectDeposits(db: Executor) {
   return db
     .select(columns)
     .from(deposits)
