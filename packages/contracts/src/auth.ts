@@ -74,6 +74,8 @@ export const publicSettingsSchema = dataOf(
       shop: z.string(),
       contact: z.string(),
     }),
+    /** The server runs with the demo data: screens may offer its sample files (the demo bank's statement). */
+    demo: z.boolean(),
   }),
 );
 export type PublicSettings = z.infer<typeof publicSettingsSchema>['data'];

@@ -1,8 +1,15 @@
-import { IconArchive, IconBuildingBank, IconCash, IconCashBanknote } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconBuildingBank,
+  IconCash,
+  IconCashBanknote,
+  IconFileUpload,
+  IconListCheck,
+} from '@tabler/icons-react';
 import type { AppRoute } from '../../app/app-route';
 
-// Spec §2: Shop › shop/deposit/add, shop/deposit/archive; Accountancy › deposit/archive, shops/cashToDeposit and
-// shops/cashToDeposit/{businessID}/{date}.
+// Spec §2: Shop › shop/deposit/add, shop/deposit/archive; Accountancy › deposit/check, deposit/upload/bank,
+// deposit/archive, shops/cashToDeposit and shops/cashToDeposit/{businessID}/{date}.
 export const depositsRoutes: AppRoute[] = [
   {
     path: 'shop/deposit/add',
@@ -15,6 +22,18 @@ export const depositsRoutes: AppRoute[] = [
     ability: 'shops.bank.deposits.view',
     load: () => import('./pages/shop-deposit-archive-page'),
     menu: { section: 'shop', label: 'deposits:menu.shopArchive', icon: IconArchive },
+  },
+  {
+    path: 'deposit/check',
+    ability: 'shops.bank.deposits.check',
+    load: () => import('./pages/deposit-check-page'),
+    menu: { section: 'accountancy', label: 'deposits:menu.check', icon: IconListCheck },
+  },
+  {
+    path: 'deposit/upload/bank',
+    ability: 'shops.bank.upload',
+    load: () => import('./pages/bank-upload-page'),
+    menu: { section: 'accountancy', label: 'deposits:menu.upload', icon: IconFileUpload },
   },
   {
     path: 'deposit/archive',

@@ -91,6 +91,14 @@ export function DepositsTable(props: {
                     {deposit.convalidatedBy}
                   </Text>
                 )}
+                {deposit.bankLines.map((line) => (
+                  <Text key={line.id} size="xs" c="dimmed" data-testid={`deposit-bank-line-${deposit.id}`}>
+                    {t('archive.bankLine', {
+                      date: formatDate(line.bookingDate),
+                      amount: moneyInText(line.amountCents),
+                    })}
+                  </Text>
+                ))}
               </Table.Td>
               <Table.Td data-actions>
                 {deposit.state === 'entered' && (
