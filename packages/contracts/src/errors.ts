@@ -119,6 +119,8 @@ export const errorCodes = {
   punchOutOfOrder: 409,
   // Deposits (issue 21): a convalidated deposit is fixed.
   depositConvalidated: 409,
+  // Balances (issue 21): a month's balances are generated once its last day is over.
+  balanceMonthNotEnded: 409,
   // Linking a Telegram chat needs a bot (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME).
   telegramNotConfigured: 409,
   notFound: 404,
