@@ -1,7 +1,7 @@
 // The demo's month-end balances: accounting (contabilita) generated every ended month the demo's closed reports
 // reach, through the same service as the screen, and corrected one shop's last month with a reason, so the month view
 // shows a stored amount apart from the computed one.
-import { businessDate, monthDays } from '@bottega/contracts/dates';
+import { businessDate, monthDays, shiftMonth } from '@bottega/contracts/dates';
 import { asc, eq, min } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { loadUserAccess, type SessionContext } from '../../platform/sessions';
@@ -9,13 +9,6 @@ import { cashReports } from '../cash-register/cash-register.schema';
 import { users } from '../employees/employees.schema';
 import { balances } from './balances.schema';
 import { editBalance, generateBalances } from './balances.service';
-
-/** The month after a YYYY-MM month. */
-function nextMonth(month: string): string {
-  const next = new Date(`${monthDays(month).to}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 7);
-}
 
 export async function seedDemoBalances(db: Database, options: { now: Date }): Promise<void> {
   const [accounting] = await db
@@ -37,7 +30,7 @@ export async function seedDemoBalances(db: Database, options: { now: Date }): Pr
   };
   const thisMonth = businessDate(options.now).slice(0, 7);
   const months: string[] = [];
-  for (let month = first.date.slice(0, 7); month < thisMonth; month = nextMonth(month)) months.push(month);
+  for (let month = first.date.slice(0, 7); month < thisMonth; month = shiftMonth(month, 1)) months.push(month);
   for (const month of months) await generateBalances({ db, viewer, month, now: options.now });
   const lastMonth = months.at(-1);
   if (!lastMonth) return;
