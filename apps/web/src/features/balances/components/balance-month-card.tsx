@@ -114,12 +114,14 @@ export function BalanceMonthCard(props: { month: string; today: string; onMonth:
                   <bdi>{`${row.shopCode} · ${row.shopName}`}</bdi>
                 </Table.Td>
                 <Table.Td ta="end" fw={600} data-label={t('month.amount')}>
-                  <Money cents={row.amountCents} />
-                  {row.source === 'edited' && (
-                    <Badge variant="light" color="orange" ms={6} data-testid={`balance-edited-${row.shopCode}`}>
-                      {t('edited')}
-                    </Badge>
-                  )}
+                  <Group gap={6} justify="flex-end" wrap="nowrap">
+                    {row.source === 'edited' && (
+                      <Badge variant="light" color="orange" data-testid={`balance-edited-${row.shopCode}`}>
+                        {t('edited')}
+                      </Badge>
+                    )}
+                    <Money cents={row.amountCents} />
+                  </Group>
                 </Table.Td>
                 <Table.Td ta="end" data-label={t('month.computed')}>
                   <Money cents={row.computedCents} />
@@ -133,12 +135,14 @@ export function BalanceMonthCard(props: { month: string; today: string; onMonth:
                   )}
                 </Table.Td>
                 <Table.Td data-label={t('month.by')}>
-                  <Text size="sm">{row.source === 'edited' ? row.editedBy : row.generatedBy}</Text>
-                  {row.reason && (
-                    <Text size="xs" c="dimmed" dir="auto" data-testid={`balance-reason-${row.shopCode}`}>
-                      {row.reason}
-                    </Text>
-                  )}
+                  <div>
+                    <Text size="sm">{row.source === 'edited' ? row.editedBy : row.generatedBy}</Text>
+                    {row.reason && (
+                      <Text size="xs" c="dimmed" dir="auto" data-testid={`balance-reason-${row.shopCode}`}>
+                        {row.reason}
+                      </Text>
+                    )}
+                  </div>
                 </Table.Td>
                 <Table.Td data-actions>
                   {can.includes('shops.bank.balances.edit') && (

@@ -3,7 +3,7 @@
 // balances. The day and the month live in the address (?date=&month=).
 import '@mantine/dates/styles.css';
 import { businessDate, shiftMonth } from '@bottega/contracts/dates';
-import { Alert, Badge, Card, EmptyState, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Card, EmptyState, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconAlertCircle, IconScale } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -75,7 +75,7 @@ export default function BalancesPage() {
                   <Table.Th>{t('fields.shop')}</Table.Th>
                   <Table.Th ta="end">{t('fields.cashFund')}</Table.Th>
                   <Table.Th ta="end">{t('fields.cashToDeposit')}</Table.Th>
-                  <Table.Th ta="end">{t('fields.balance', { date: formatDate(data.date) })}</Table.Th>
+                  <Table.Th ta="end">{t('fields.balance')}</Table.Th>
                   <Table.Th ta="end">{t('fields.monthEnd', { date: formatDate(data.monthEnd) })}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -94,21 +94,21 @@ export default function BalancesPage() {
                     <Table.Td
                       ta="end"
                       fw={600}
-                      data-label={t('fields.balance', { date: formatDate(data.date) })}
+                      data-label={t('fields.balance')}
                       data-testid={`balance-total-${shop.shopCode}`}
                     >
                       <Money cents={shop.balanceCents} />
                     </Table.Td>
                     <Table.Td ta="end" data-label={t('fields.monthEnd', { date: formatDate(data.monthEnd) })}>
                       {shop.stored ? (
-                        <>
-                          <Money cents={shop.stored.amountCents} />
+                        <Group gap={6} justify="flex-end" wrap="nowrap">
                           {shop.stored.source === 'edited' && (
-                            <Badge variant="light" color="orange" ms={6}>
+                            <Badge variant="light" color="orange">
                               {t('edited')}
                             </Badge>
                           )}
-                        </>
+                          <Money cents={shop.stored.amountCents} />
+                        </Group>
                       ) : (
                         <Text span size="sm" c="dimmed">
                           {t('notGenerated')}
@@ -125,7 +125,7 @@ export default function BalancesPage() {
                   <Table.Td ta="end" data-label={t('fields.cashToDeposit')}>
                     <Money cents={data.totals.cashToDepositCents} />
                   </Table.Td>
-                  <Table.Td ta="end" data-label={t('fields.balance', { date: formatDate(data.date) })}>
+                  <Table.Td ta="end" data-label={t('fields.balance')}>
                     <Money cents={data.totals.balanceCents} />
                   </Table.Td>
                   <Table.Td />
