@@ -17,6 +17,7 @@ import {
 import type { Config } from './config';
 import { authRoutes } from './modules/auth/auth.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
+import { balancesRoutes } from './modules/balances/balances.routes';
 import { cashRegisterRoutes } from './modules/cash-register/cash-register.routes';
 import { cashReportAttachmentsRoutes } from './modules/cash-register/cash-report-attachments.routes';
 import { weeklyCashRoutes } from './modules/cash-register/weekly-cash.routes';
@@ -159,6 +160,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   await app.register(authRoutes);
+  await app.register(balancesRoutes);
   await app.register(cashRegisterRoutes);
   await app.register(cashReportAttachmentsRoutes);
   await app.register(weeklyCashRoutes);

@@ -10,6 +10,7 @@ import {
 } from '@bottega/contracts/permissions';
 import { count } from 'drizzle-orm';
 import type { Config } from './config';
+import { seedDemoBalances } from './modules/balances/balances.seed';
 import { seedDemoCashReports } from './modules/cash-register/cash-register.seed';
 import { companies } from './modules/companies/companies.schema';
 import { seedDemoDeposits } from './modules/deposits/deposits.seed';
@@ -616,6 +617,7 @@ export async function seedDemoData(
     await seedDemoSales(db, { now });
     await seedDemoCashReports(db, { now });
     await seedDemoDeposits(db, { now });
+    await seedDemoBalances(db, { now });
     await seedDemoShifts(db, { now });
   }
 }

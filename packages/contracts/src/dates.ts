@@ -34,6 +34,12 @@ export function monthDays(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }
 
+/** The month `by` months after (before, when negative) a YYYY-MM month. */
+export function shiftMonth(month: string, by: number): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, number - 1 + by, 1)).toISOString().slice(0, 7);
+}
+
 // ——— ISO weeks (spec §9: weeks start on Monday and are written with their year) ———
 
 /** An ISO week as written everywhere: 2026-W47. Week 53 only in the years that have one (2026, not 2025). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessDate, isoWeekDays, isoWeekOf, isoWeekSchema, nextIsoWeek, previousIsoWeek } from './dates';
+import { businessDate, isoWeekDays, isoWeekOf, isoWeekSchema, nextIsoWeek, previousIsoWeek, shiftMonth } from './dates';
 
 describe('businessDate', () => {
   it('takes the day in Europe/Rome, not in UTC', () => {
@@ -99,5 +99,14 @@ describe('ISO weeks', () => {
     expect(isoWeekSchema.safeParse('2026-W00').success).toBe(false);
     expect(isoWeekSchema.safeParse('2026-W54').success).toBe(false);
     expect(isoWeekSchema.safeParse('2026-48').success).toBe(false);
+  });
+});
+
+describe('shiftMonth', () => {
+  it('crosses the years both ways', () => {
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+    expect(shiftMonth('2025-12', 1)).toBe('2026-01');
+    expect(shiftMonth('2026-03', 0)).toBe('2026-03');
+    expect(shiftMonth('2026-03', -14)).toBe('2025-01');
   });
 });

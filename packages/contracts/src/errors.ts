@@ -127,6 +127,8 @@ export const errorCodes = {
   bankMovements: 422,
   bankProgressiveDebitCredit: 422,
   bankDepositCardNotFound: 422,
+  // Balances (issue 21): a month's balances are generated once its last day is over.
+  balanceMonthNotEnded: 409,
   // Linking a Telegram chat needs a bot (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME).
   telegramNotConfigured: 409,
   notFound: 404,

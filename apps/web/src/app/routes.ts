@@ -1,4 +1,5 @@
 // Every feature's screens, assembled once: the router and the side menu both read this list.
+import { balancesRoutes } from '../features/balances/balances.routes';
 import { cashRegisterRoutes } from '../features/cash-register/cash-register.routes';
 import { companiesRoutes } from '../features/companies/companies.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
@@ -29,6 +30,7 @@ export const appRoutes: AppRoute[] = [
   ...salesRoutes,
   ...cashRegisterRoutes,
   ...depositsRoutes,
+  ...balancesRoutes,
   ...timeClockRoutes,
   ...companiesRoutes,
   ...filesRoutes,

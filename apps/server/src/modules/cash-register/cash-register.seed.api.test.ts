@@ -3,6 +3,8 @@ import { isoWeekDays } from '@bottega/contracts/dates';
 import { and, between, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, findShopId, type TestApp } from '../../../test/harness';
+import { balances } from '../balances/balances.schema';
+import { seedDemoBalances } from '../balances/balances.seed';
 import { deposits } from '../deposits/deposits.schema';
 import { seedDemoDeposits } from '../deposits/deposits.seed';
 import { fiscalCloses, salesDays } from '../sales/sales.schema';
@@ -21,6 +23,8 @@ beforeAll(async () => {
   await seedDemoCashReports(test.db, { now });
   // The demo's deposits are seeded from the closed days and filled weeks (issue 21): checked below with them.
   await seedDemoDeposits(test.db, { now });
+  // And the month-end balances from both (issue 21).
+  await seedDemoBalances(test.db, { now });
 }, 120_000);
 afterAll(async () => {
   await test?.close();
@@ -139,5 +143,21 @@ describe('demo deposits', () => {
         .reduce((total, deposit) => total + deposit.amountCents, 0);
       expect(deposited, String(shopId)).toBeLessThanOrEqual(Math.max(0, cashBefore));
     }
+  });
+});
+
+describe('demo month-end balances', () => {
+  it('cover every ended month, each shop once, one corrected with a reason', async () => {
+    const rows = await test.db.select().from(balances);
+    const months = new Set(rows.map((row) => row.date));
+    // 90 days back from 22 November: August (from its end) to October.
+    expect([...months].sort()).toEqual(['2026-08-31', '2026-09-30', '2026-10-31']);
+    const edited = rows.filter((row) => row.source === 'edited');
+    expect(edited).toHaveLength(1);
+    expect(edited[0]).toMatchObject({ date: '2026-10-31', reason: expect.stringMatching(/\S/) });
+    expect(edited[0]?.amountCents).not.toBe(edited[0]?.computedCents);
+    expect(rows.filter((row) => row.source === 'generated').every((row) => row.amountCents === row.computedCents)).toBe(
+      true,
+    );
   });
 });

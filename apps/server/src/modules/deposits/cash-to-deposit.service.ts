@@ -113,6 +113,19 @@ function shopCondition(viewer: SessionContext): SQL | undefined | 'none' {
   );
 }
 
+/**
+ * The cash still to deposit at the end of `date` of every shop the viewer reaches, by the same statement as the list:
+ * the month-end balances (modules/balances) add each shop's cash fund to it.
+ */
+export async function cashToDepositAt(options: {
+  db: Executor;
+  viewer: SessionContext;
+  date: string;
+}): Promise<{ shopId: number; shopCode: string; shopName: string; balanceCents: number }[]> {
+  const condition = shopCondition(options.viewer);
+  return condition === 'none' ? [] : shopFigures(options.db, condition, options.date);
+}
+
 /** Every shop's cash still to deposit at the end of `date` (today by default), most to deposit first; paged. */
 export async function listCashToDeposit(options: {
   db: Database;
