@@ -26,6 +26,9 @@ export const todoKeys = [
   'shiftWeeksToValidate',
   'shiftAvailabilityToChoose',
   'shiftNextWeekToPlan',
+  // Deposits: the shop's cash waiting for days to be taken to the bank; the bank's credits waiting to be checked.
+  'cashToDeposit',
+  'bankCreditsToCheck',
 ] as const;
 export type TodoKey = (typeof todoKeys)[number];
 

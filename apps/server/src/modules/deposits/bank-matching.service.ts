@@ -22,7 +22,7 @@ import { depositAuditEntity, selectDeposits, toDeposit } from './deposits.servic
 type Call = { db: Database; viewer: SessionContext };
 
 /** The credits a viewer may match: their shops' accounts, and accounts of no single shop (a shared account). */
-function creditScope(viewer: SessionContext) {
+export function creditScope(viewer: SessionContext) {
   const scope = shopsInScope(viewer, 'shops');
   return scope === 'all'
     ? undefined

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
+  chooseShop,
   createTestApp,
   createUserWithAbilities,
   csrfHeaders,
@@ -249,6 +250,35 @@ describe('a statement read, matched and convalidated', () => {
     ).toBeUndefined();
     const ok = await convalidate([card], [byCard]);
     expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('puts the credits still to check on accounting’s dashboard, and the shop’s waiting cash on its staff’s', async () => {
+    const todos = async (token: string) =>
+      (await api(test.app, { url: '/api/dashboard/todos', token })).json().data as { key: string; count: number }[];
+    // Left open: the two halves, the unknown card and the twin no one chose (the fee is no credit).
+    expect((await todos(accountingToken)).find((todo) => todo.key === 'bankCreditsToCheck')).toMatchObject({
+      count: 3,
+      oldest: '2026-03-11',
+      link: '/app/deposit/check',
+    });
+    // Milano Duomo's cash has waited since the 9th, three days: not yet asked for.
+    await chooseShop(test.app, staffToken, 'MI01');
+    expect((await todos(staffToken)).find((todo) => todo.key === 'cashToDeposit')).toBeUndefined();
+    // Turin's cash of the 2nd, ten days old and never deposited, is.
+    const turinId = await findShopId(test.db, 'TO01');
+    await test.db
+      .insert(cashReports)
+      .values({ shopId: turinId, businessDate: '2026-03-02', status: 'closed', dailyCashCents: 5_000 });
+    const turin = await createUserWithAbilities(test.db, ['shops.bank.deposits.add', 'employees.dashboard'], {
+      shops: ['TO01'],
+    });
+    const turinToken = await signIn(test.app, turin.username);
+    await chooseShop(test.app, turinToken, 'TO01');
+    expect((await todos(turinToken)).find((todo) => todo.key === 'cashToDeposit')).toMatchObject({
+      count: 10,
+      oldest: '2026-03-02',
+      link: '/app/shop/deposit/add',
+    });
   });
 
   it('is reached only with its abilities; another shop’s deposit answers 404', async () => {

@@ -26,11 +26,13 @@ import { convalidateWithBank, getBankMatching } from './bank-matching.service';
 import { demoBankStatements } from './bank-statements.demo';
 import { getBankUpload, listBankLines, listBankUploads, startBankUpload } from './bank-statements.service';
 import { deposits } from './deposits.schema';
+import { bankCreditsToCheckTodo } from './deposits.todos';
 
 const tags = ['bank'];
 
 export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => currentTime(app.config);
+  app.todos.register(bankCreditsToCheckTodo);
 
   app.post(
     '/api/bank/uploads',

@@ -126,6 +126,21 @@ export async function cashToDepositAt(options: {
   return condition === 'none' ? [] : shopFigures(options.db, condition, options.date);
 }
 
+/** One shop's cash still to deposit at the end of `date`, with since when it waits (the dashboard's to-do). */
+export async function shopCashWaiting(
+  db: Executor,
+  shopId: number,
+  date: string,
+): Promise<{ balanceCents: number; waitingSince: string | null; waitingDays: number | null }> {
+  const [figures] = await shopFigures(db, eq(shops.id, shopId), date);
+  const waitingSince = figures?.waitingSince ?? null;
+  return {
+    balanceCents: figures?.balanceCents ?? 0,
+    waitingSince,
+    waitingDays: waitingSince ? daysBetween(waitingSince, date) : null,
+  };
+}
+
 /** Every shop's cash still to deposit at the end of `date` (today by default), most to deposit first; paged. */
 export async function listCashToDeposit(options: {
   db: Database;

@@ -25,10 +25,12 @@ import {
   listDeposits,
   updateDeposit,
 } from './deposits.service';
+import { cashToDepositTodo } from './deposits.todos';
 
 const tags = ['deposits'];
 
 export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.todos.register(cashToDepositTodo);
   app.get(
     '/api/deposits',
     {

@@ -20,12 +20,14 @@ import {
 import {
   type Icon,
   IconBell,
+  IconBuildingBank,
   IconBuildingStore,
   IconCalendar,
   IconCalendarCheck,
   IconCalendarEvent,
   IconCalendarQuestion,
   IconCalendarWeek,
+  IconCashBanknote,
   IconCashRegister,
   IconCertificate,
   IconChecks,
@@ -68,6 +70,8 @@ const todoIcons: Record<TodoKey, Icon> = {
   shiftWeeksToValidate: IconCalendarCheck,
   shiftNextWeekToPlan: IconCalendarEvent,
   shiftAvailabilityToChoose: IconCalendarQuestion,
+  cashToDeposit: IconCashBanknote,
+  bankCreditsToCheck: IconBuildingBank,
 };
 
 /** Someone is waiting, or the clock is running: these lead the list in orange. */
