@@ -153,6 +153,10 @@ test('accounting uploads a statement, chooses the deposit of an ambiguous credit
     .locator('input[type=file]')
     .setInputFiles({ name: 'estratto.xml', mimeType: 'application/xml', buffer: file });
   await expect(accounting.getByTestId('bank-upload-result')).toContainText('nessuna riga nuova');
+  // The first upload's line, as read: convalidated with its deposit.
+  await accounting.getByTestId('bank-uploads').getByRole('button', { name: '1 (1)' }).first().click();
+  await expect(accounting.getByTestId('bank-lines')).toContainText('Convalidata con 1 versamento');
+  await expectNoSeriousViolations(accounting, 'righe dell’estratto');
   await accounting.context().close();
 });
 

@@ -5,7 +5,20 @@
 import '@mantine/dropzone/styles.css';
 import { type BankUpload, bankStatementMaxBytes } from '@bottega/contracts/bank';
 import type { Job } from '@bottega/contracts/jobs';
-import { Alert, Badge, Button, Card, Group, Pagination, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconAlertCircle, IconFileText, IconListCheck, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -29,6 +42,7 @@ import {
   useSendBankStatement,
 } from '../bank.api';
 import { bankFailureText } from '../bank-format';
+import { BankLinesModal } from '../components/bank-lines-modal';
 
 const stateColor = { processing: 'blue', imported: 'teal', failed: 'red' } as const;
 
@@ -184,6 +198,7 @@ function UploadCard() {
 function UploadsLog() {
   const { t } = useTranslation('deposits');
   const [page, setPage] = useState(1);
+  const [shown, setShown] = useState<BankUpload | null>(null);
   const uploads = useBankUploads(page);
   const rows = uploads.data?.data ?? [];
   const total = uploads.data?.meta.total ?? 0;
@@ -242,9 +257,15 @@ function UploadsLog() {
                   )}
                 </Table.Td>
                 <Table.Td ta="end" data-label={t('bank.columns.lines')}>
-                  {upload.state === 'imported'
-                    ? t('bank.linesNew', { lines: upload.lines, newLines: upload.newLines })
-                    : '—'}
+                  {upload.state === 'imported' && upload.newLines > 0 ? (
+                    <Anchor component="button" type="button" size="sm" onClick={() => setShown(upload)}>
+                      {t('bank.linesNew', { lines: upload.lines, newLines: upload.newLines })}
+                    </Anchor>
+                  ) : upload.state === 'imported' ? (
+                    t('bank.linesNew', { lines: upload.lines, newLines: upload.newLines })
+                  ) : (
+                    '—'
+                  )}
                 </Table.Td>
                 <Table.Td data-label={t('bank.columns.period')}>
                   {upload.firstDate && upload.lastDate
@@ -259,6 +280,7 @@ function UploadsLog() {
       {total > bankUploadsPerPage && (
         <Pagination mt="md" total={Math.ceil(total / bankUploadsPerPage)} value={page} onChange={setPage} />
       )}
+      <BankLinesModal upload={shown} onClose={() => setShown(null)} />
     </section>
   );
 }
