@@ -146,6 +146,25 @@ test('accounting uploads a statement, chooses the deposit of an ambiguous credit
   await expect(accounting.getByTestId(`deposit-state-${ids[1]}`)).toHaveText('Convalidato');
   await expect(accounting.getByTestId(`deposit-bank-line-${ids[1]}`)).toContainText('In banca il');
 
+  // The demo bank's statement (as CBI) of every deposit not yet convalidated: most match, and go at once; one names
+  // a card nobody has.
+  const demo = await accounting.request.get('/api/bank/demo-statement?format=cbi', {
+    headers: { authorization: `Bearer ${await token(accounting)}` },
+  });
+  expect(demo.status()).toBe(200);
+  await accounting.goto('/app/deposit/upload/bank');
+  await accounting
+    .getByTestId('bank-dropzone')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'estratto-demo.txt', mimeType: 'text/plain', buffer: await demo.body() });
+  await expect(accounting.getByTestId('bank-upload-result')).toContainText('Righe lette');
+  await accounting.getByRole('link', { name: 'Vai al controllo versamenti' }).click();
+  await expect(accounting.getByTestId('check-unknown-cards')).toContainText('5999000011112222');
+  await accounting.getByTestId('check-convalidate-all').click();
+  await accounting.getByRole('dialog', { name: 'Convalidare i versamenti?' }).getByTestId('confirm').click();
+  await expect(accounting.getByText(/versamenti per .* convalidati\./)).toBeVisible();
+  await expect(accounting.getByTestId('check-convalidate-all')).toHaveCount(0);
+
   // The same statement again: nothing new.
   await accounting.goto('/app/deposit/upload/bank');
   await accounting

@@ -7,7 +7,7 @@ import type { BankLine, BankMatch } from '@bottega/contracts/bank';
 import type { Deposit } from '@bottega/contracts/deposits';
 import { Alert, Badge, Button, Card, Checkbox, Group, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCircleCheck, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChecks, IconCircleCheck, IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +19,9 @@ import { PageHeader } from '../../../ui/page-header';
 import { QueryPlaceholder } from '../../../ui/query-placeholder';
 import { moneyInText } from '../../cash-register/components/expense-form';
 import { useBankMatching, useConvalidateWithBank } from '../bank.api';
+
+/** Credits and the deposits they settle, convalidated together. */
+type Pairing = { creditIds: number[]; depositIds: number[] };
 
 const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
 
@@ -121,7 +124,9 @@ export default function DepositCheckPage() {
   const { t } = useTranslation(['deposits', 'errors']);
   const matching = useBankMatching();
   const convalidate = useConvalidateWithBank();
-  const [asked, setAsked] = useState<{ creditIds: number[]; depositIds: number[] } | null>(null);
+  const [asked, setAsked] = useState<Pairing[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
   const [chosen, setChosen] = useState<Record<number, string>>({});
   const [pickedCredits, setPickedCredits] = useState<number[]>([]);
   const [pickedDeposits, setPickedDeposits] = useState<number[]>([]);
@@ -134,34 +139,47 @@ export default function DepositCheckPage() {
   const total = (ids: number[], of: (ids: number[]) => { amountCents: number }[]) =>
     sum(of(ids).map((row) => row.amountCents));
 
-  const confirm = () => {
+  /** Convalidates the pairings asked for one after another; stops at the first refusal, which the dialog shows. */
+  const confirm = async () => {
     if (!asked) return;
-    convalidate.mutate(asked, {
-      onSuccess: () => {
-        notifications.show({
-          color: 'teal',
-          message: t('check.done', {
-            count: asked.depositIds.length,
-            amount: moneyInText(total(asked.depositIds, depositsOf)),
-          }),
-        });
-        setAsked(null);
-        setPickedCredits([]);
-        setPickedDeposits([]);
-      },
-    });
+    const amount = moneyInText(
+      total(
+        asked.flatMap((pairing) => pairing.depositIds),
+        depositsOf,
+      ),
+    );
+    setFailure(null);
+    setBusy(true);
+    let count = 0;
+    try {
+      for (const pairing of asked) {
+        await convalidate.mutateAsync(pairing);
+        count += pairing.depositIds.length;
+      }
+      notifications.show({ color: 'teal', message: t('check.done', { count, amount }) });
+      setAsked(null);
+      setPickedCredits([]);
+      setPickedDeposits([]);
+    } catch (error) {
+      setFailure(error);
+      if (count > 0) notifications.show({ color: 'teal', message: t('check.partlyDone', { count }) });
+    } finally {
+      setBusy(false);
+    }
   };
-  const ask = (creditIds: number[], depositIds: number[]) => {
-    convalidate.reset();
-    setAsked({ creditIds, depositIds });
+  const ask = (pairings: Pairing[]) => {
+    setFailure(null);
+    setAsked(pairings);
   };
+  const askedDeposits = asked?.flatMap((pairing) => pairing.depositIds) ?? [];
+  const clean = (data?.matched ?? []).filter((match) => match.problems.length === 0);
 
   const convalidateButton = (match: BankMatch, testId: string) => (
     <Group justify="flex-end">
       <Button
         leftSection={<IconCircleCheck size={16} />}
         disabled={match.problems.length > 0}
-        onClick={() => ask(match.creditIds, match.depositIds)}
+        onClick={() => ask([match])}
         data-testid={testId}
       >
         {t('check.convalidate')}
@@ -200,6 +218,18 @@ export default function DepositCheckPage() {
         <Stack gap="xl">
           <Section title={t('check.matched')} count={data.matched.length} testId="check-matched">
             {data.matched.length === 0 && <Text c="dimmed">{t('check.noneMatched')}</Text>}
+            {clean.length > 1 && (
+              <Group justify="flex-end">
+                <Button
+                  variant="light"
+                  leftSection={<IconChecks size={16} />}
+                  onClick={() => ask(clean)}
+                  data-testid="check-convalidate-all"
+                >
+                  {t('check.convalidateAll', { count: clean.length })}
+                </Button>
+              </Group>
+            )}
             {data.matched.map((match) => (
               <Card key={match.creditIds.join('-')} withBorder radius="md" data-testid="check-match">
                 <Stack gap="sm">
@@ -248,7 +278,7 @@ export default function DepositCheckPage() {
                         <Button
                           leftSection={<IconCircleCheck size={16} />}
                           disabled={!candidate || candidate.problems.length > 0}
-                          onClick={() => candidate && ask(candidate.creditIds, candidate.depositIds)}
+                          onClick={() => candidate && ask([candidate])}
                           data-testid="check-convalidate-choice"
                         >
                           {t('check.convalidateChoice')}
@@ -340,7 +370,7 @@ export default function DepositCheckPage() {
                     pickedDeposits.length === 0 ||
                     pickedCreditsCents !== pickedDepositsCents
                   }
-                  onClick={() => ask(pickedCredits, pickedDeposits)}
+                  onClick={() => ask([{ creditIds: pickedCredits, depositIds: pickedDeposits }])}
                   data-testid="check-convalidate-picked"
                 >
                   {t('check.convalidatePicked')}
@@ -356,16 +386,16 @@ export default function DepositCheckPage() {
         message={
           asked
             ? t('check.confirmMessage', {
-                count: asked.depositIds.length,
-                amount: moneyInText(total(asked.depositIds, depositsOf)),
-                lines: asked.creditIds.length,
+                count: askedDeposits.length,
+                amount: moneyInText(total(askedDeposits, depositsOf)),
+                lines: asked.flatMap((pairing) => pairing.creditIds).length,
               })
             : ''
         }
         confirmLabel={t('check.convalidate')}
-        loading={convalidate.isPending}
-        error={convalidate.error ? errorMessage(convalidate.error, t) : null}
-        onConfirm={confirm}
+        loading={busy}
+        error={failure ? errorMessage(failure, t) : null}
+        onConfirm={() => void confirm()}
         onClose={() => setAsked(null)}
       />
     </>
