@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, isoDateSchema, pageOf, paginationQuerySchema, text } from './common';
 import { isoMonthSchema } from './dates';
+import { jobSchema } from './jobs';
 
 // The POS archive (issue 21, spec §3 POS entry, §6 Shops › bank › POS archive): the acquirer's settled card
 // transactions per shop and day.
@@ -73,6 +74,8 @@ export const posUploadSchema = z.object({
 export type PosUpload = z.infer<typeof posUploadSchema>;
 export const posUploadAnswerSchema = dataOf(posUploadSchema);
 export const posUploadPageSchema = pageOf(posUploadSchema);
+/** The answer to an upload: its row and its import job, to follow until it ends. */
+export const posUploadStartedSchema = dataOf(z.object({ upload: posUploadSchema, job: jobSchema }));
 
 export const posEntrySchema = z.object({
   id: z.number().int(),

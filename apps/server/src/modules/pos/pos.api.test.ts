@@ -261,10 +261,28 @@ describe('the archive', () => {
     expect(april.json()).toMatchObject({ data: [], totals: { count: 0, settledCents: 0 }, cardTypes: [] });
   });
 
+  it('exports every entry the filters select as CSV, headings and states in the asked language', async () => {
+    const csv = await api(test.app, {
+      url: `/api/pos/entries/export?month=2026-03&shopId=${milan.id}`,
+      token: accountingToken,
+      lng: 'en',
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toContain('pos-archive-2026-03-01_2026-03-31.csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Date;Shop;Merchant code;Terminal;Card type;Amount;State;Authorisation code');
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toMatch(/^03\/03\/2026;MI01 · .*;MI01-01;VISA;-20,00;Reversed;100002$/);
+  });
+
   it('shows a member their own shops only; another shop answers 404', async () => {
     const own = await get('/api/pos/entries', clerk.token);
     expect(own.json().totals).toEqual({ count: 4, settledCents: 18_000 });
     expect((await get(`/api/pos/entries?shopId=${naples.id}`, clerk.token)).statusCode).toBe(404);
+    expect((await get(`/api/pos/entries/export?shopId=${naples.id}`, clerk.token)).statusCode).toBe(404);
     expect((await get(`/api/pos/comparison?month=2026-03&shopId=${naples.id}`, clerk.token)).statusCode).toBe(404);
   });
 
@@ -346,6 +364,7 @@ describe('the ability', () => {
       '/api/pos/uploads/1',
       '/api/pos/uploads/1/file',
       '/api/pos/entries',
+      '/api/pos/entries/export',
       '/api/pos/comparison?month=2026-03',
     ]) {
       expect((await get(url, nobodyToken)).statusCode, url).toBe(403);

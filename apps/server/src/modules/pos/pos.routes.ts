@@ -1,22 +1,30 @@
 // The POS archive (/api/pos/…): settlement file uploads and their import, the archive's entries, the per-day comparison.
-import { dataOf, idParamSchema, paginationQuerySchema } from '@bottega/contracts/common';
-import { jobSchema } from '@bottega/contracts/jobs';
+import { idParamSchema, paginationQuerySchema } from '@bottega/contracts/common';
 import {
   posComparisonAnswerSchema,
   posComparisonQuerySchema,
+  posEntryFiltersSchema,
   posEntryListQuerySchema,
   posEntryPageSchema,
   posUploadAnswerSchema,
   posUploadMaxBytes,
   posUploadPageSchema,
-  posUploadSchema,
+  posUploadStartedSchema,
 } from '@bottega/contracts/pos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sessionOf } from '../../platform/access';
 import { readUpload, sendFile } from '../../platform/file-transfer';
+import { pickLanguage } from '../../platform/i18n';
 import { kickJobs } from '../../platform/jobs';
-import { comparePos, getUpload, listEntries, listUploads, readUploadFile, startUpload } from './pos.service';
+import {
+  comparePos,
+  exportEntries,
+  getUpload,
+  listEntries,
+  listUploads,
+  readUploadFile,
+  startUpload,
+} from './pos.service';
 
 const tags = ['pos'];
 /** Spec §6 Shops › bank › POS archive: one ability for all of it, seeing and uploading. */
@@ -34,7 +42,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
           'authorisation code; Italian or English headers). A job imports it (follow `job` at GET /api/jobs/:id): a ' +
           'file it cannot read fails with the problem (line and field) and nothing imported; rows already in the ' +
           'archive are not added again; rows of merchant codes no shop has are left out and counted.',
-        response: { 202: dataOf(z.object({ upload: posUploadSchema, job: jobSchema })) },
+        response: { 202: posUploadStartedSchema },
       },
     },
     async (request, reply) => {
@@ -98,6 +106,27 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listEntries({ db: app.db, viewer: sessionOf(request), query: request.query }),
+  );
+
+  app.get(
+    '/api/pos/entries/export',
+    {
+      config: { access },
+      schema: {
+        tags,
+        description: 'Every entry the filters select as CSV (Italian Excel’s format), headings in the Accept-Language.',
+        querystring: posEntryFiltersSchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await exportEntries({
+        db: app.db,
+        viewer: sessionOf(request),
+        filters: request.query,
+        lng: pickLanguage(request.headers['accept-language']),
+      });
+      return sendFile(reply, file, 'attachment');
+    },
   );
 
   app.get(

@@ -3,7 +3,8 @@
 // with their totals, and the comparison puts each shop's day settled beside its cash report's POS subtotal and the
 // sales feed's card payments. Uploads are the accounting office's files, covering every shop: not scoped to shops;
 // entries and the comparison are (another shop asked for answers 404).
-import { monthDays } from '@bottega/contracts/dates';
+import type { Language } from '@bottega/contracts/common';
+import { formatDate, monthDays } from '@bottega/contracts/dates';
 import type { Job } from '@bottega/contracts/jobs';
 import type {
   PosComparison,
@@ -12,6 +13,7 @@ import type {
   PosUpload,
   PosUploadFailure,
   posComparisonQuerySchema,
+  posEntryFiltersSchema,
   posEntryListQuerySchema,
 } from '@bottega/contracts/pos';
 import { type AnyColumn, and, asc, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
@@ -21,6 +23,7 @@ import { writeAudit } from '../../platform/audit';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Upload } from '../../platform/file-transfer';
+import { translate } from '../../platform/i18n';
 import { enqueueJob, toJob } from '../../platform/jobs';
 import { jobs } from '../../platform/jobs.schema';
 import type { SessionContext } from '../../platform/sessions';
@@ -28,6 +31,7 @@ import type { Storage } from '../../platform/storage';
 import { cashReports } from '../cash-register/cash-register.schema';
 import { users } from '../employees/employees.schema';
 import { salesDays } from '../sales/sales.schema';
+import { decimalComma, receiptsCsvRows, spreadsheetText } from '../sales/sales-export.csv';
 import { shops } from '../shops/shops.schema';
 import { importPosSettlementJob, posAuditEntity } from './pos.jobs';
 import { posEntries, posUploads } from './pos.schema';
@@ -35,6 +39,7 @@ import { comparePosDays } from './pos-comparison';
 
 type Call = { db: Database; viewer: SessionContext };
 type EntryListQuery = z.output<typeof posEntryListQuerySchema>;
+type EntryFilters = z.output<typeof posEntryFiltersSchema>;
 type ComparisonQuery = z.output<typeof posComparisonQuerySchema>;
 
 /** contracts settledCents in SQL: what an entry adds to its day's money settled. */
@@ -197,27 +202,41 @@ const entryColumns = {
   authorisationCode: posEntries.authorisationCode,
 };
 
-/** A page of the archive, newest day first, with the totals of every entry the filters select. */
-export async function listEntries(options: Call & { query: EntryListQuery }): Promise<PosEntryPage> {
-  const { db, viewer, query } = options;
-  const scope = shopScope(viewer, query.shopId);
-  const meta = { page: query.page, perPage: query.perPage, total: 0 };
-  if (scope === 'none') return { data: [], meta, totals: { count: 0, settledCents: 0 }, cardTypes: [] };
-  const days = dayRange(query);
+/**
+ * The archive's filters in SQL: `common` all but the card type (the card types to choose from), `where` all of them;
+ * 'none' when the viewer reaches no shop.
+ */
+function entryConditions(viewer: SessionContext, filters: EntryFilters): { common?: SQL; where?: SQL } | 'none' {
+  const scope = shopScope(viewer, filters.shopId);
+  if (scope === 'none') return 'none';
+  const days = dayRange(filters);
   const common = and(
     scope === 'all' ? undefined : inArray(posEntries.shopId, scope),
     days.from ? gte(posEntries.date, days.from) : undefined,
     days.to ? lte(posEntries.date, days.to) : undefined,
-    query.state ? eq(posEntries.state, query.state) : undefined,
+    filters.state ? eq(posEntries.state, filters.state) : undefined,
   );
-  const where: SQL | undefined = and(common, query.cardType ? eq(posEntries.cardType, query.cardType) : undefined);
+  return { common, where: and(common, filters.cardType ? eq(posEntries.cardType, filters.cardType) : undefined) };
+}
+
+function selectEntries(db: Executor, where: SQL | undefined) {
+  return db
+    .select(entryColumns)
+    .from(posEntries)
+    .innerJoin(shops, eq(shops.id, posEntries.shopId))
+    .where(where)
+    .orderBy(desc(posEntries.date), asc(shops.code), asc(posEntries.id));
+}
+
+/** A page of the archive, newest day first, with the totals of every entry the filters select. */
+export async function listEntries(options: Call & { query: EntryListQuery }): Promise<PosEntryPage> {
+  const { db, viewer, query } = options;
+  const conditions = entryConditions(viewer, query);
+  const meta = { page: query.page, perPage: query.perPage, total: 0 };
+  if (conditions === 'none') return { data: [], meta, totals: { count: 0, settledCents: 0 }, cardTypes: [] };
+  const { common, where } = conditions;
   const [rows, [totals], cardTypes] = await Promise.all([
-    db
-      .select(entryColumns)
-      .from(posEntries)
-      .innerJoin(shops, eq(shops.id, posEntries.shopId))
-      .where(where)
-      .orderBy(desc(posEntries.date), asc(shops.code), asc(posEntries.id))
+    selectEntries(db, where)
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
     db
@@ -231,6 +250,48 @@ export async function listEntries(options: Call & { query: EntryListQuery }): Pr
     meta: { ...meta, total: totals?.count ?? 0 },
     totals: { count: totals?.count ?? 0, settledCents: totals?.settledCents ?? 0 },
     cardTypes: cardTypes.map((row) => row.cardType),
+  };
+}
+
+/** The columns of the export, in order; their headings are pos:export.columns.<name> in the requester's language. */
+const exportColumns = [
+  'date',
+  'shop',
+  'merchantCode',
+  'terminal',
+  'cardType',
+  'amount',
+  'state',
+  'authorisationCode',
+] as const;
+
+/**
+ * Every entry the filters select as a CSV Italian Excel opens as it is (sales-export.csv.ts: semicolons, decimal
+ * comma, DD/MM/YYYY, a byte order mark), newest day first, headings and states in the requester's language.
+ */
+export async function exportEntries(
+  options: Call & { filters: EntryFilters; lng: Language },
+): Promise<{ bytes: Uint8Array; fileName: string; type: string }> {
+  const { db, viewer, filters, lng } = options;
+  const conditions = entryConditions(viewer, filters);
+  const rows = conditions === 'none' ? [] : await selectEntries(db, conditions.where);
+  const headings = exportColumns.map((column) => translate(lng, `pos:export.columns.${column}`));
+  const body = rows.map((row) => [
+    formatDate(row.date),
+    spreadsheetText(`${row.shopCode} · ${row.shopName}`),
+    spreadsheetText(row.merchantCode),
+    spreadsheetText(row.terminal),
+    spreadsheetText(row.cardType),
+    decimalComma(row.amountCents),
+    translate(lng, `pos:states.${row.state}`),
+    spreadsheetText(row.authorisationCode),
+  ]);
+  const days = dayRange(filters);
+  const period = days.from || days.to ? `-${days.from ?? ''}_${days.to ?? ''}` : '';
+  return {
+    bytes: Buffer.concat([Buffer.from('\uFEFF', 'utf8'), receiptsCsvRows([headings, ...body])]),
+    fileName: `${translate(lng, 'pos:export.fileName')}${period}.csv`,
+    type: 'text/csv; charset=utf-8',
   };
 }
 
