@@ -8,6 +8,7 @@ import { employeesRoutes } from '../features/employees/employees.routes';
 import { filesRoutes } from '../features/files/files.routes';
 import { notificationsRoutes } from '../features/notifications/notifications.routes';
 import { ownPayslipsRoutes, payslipsRoutes } from '../features/payslips/payslips.routes';
+import { posRoutes } from '../features/pos/pos.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
 import { salesRoutes } from '../features/sales/sales.routes';
 import { shiftAnalyticsRoutes } from '../features/shift-analytics/shift-analytics.routes';
@@ -29,6 +30,7 @@ export const appRoutes: AppRoute[] = [
   ...salesRoutes,
   ...cashRegisterRoutes,
   ...depositsRoutes,
+  ...posRoutes,
   ...timeClockRoutes,
   ...companiesRoutes,
   ...filesRoutes,
