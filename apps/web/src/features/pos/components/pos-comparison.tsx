@@ -24,15 +24,16 @@ function Figure(props: { cents: number | null; settlementCents: number; testId: 
       </Text>
     );
   }
+  // One block, so that on a card row the difference stays under its figure.
   return (
-    <>
+    <div>
       <Money cents={props.cents} />
       {difference !== null && (
         <Text size="xs" c="red" fw={600} data-testid={props.testId}>
           {t('comparison.difference')} <Money cents={difference} />
         </Text>
       )}
-    </>
+    </div>
   );
 }
 
