@@ -104,6 +104,11 @@ export const posEntryFiltersSchema = z.object({
 });
 export type PosEntryFilters = z.input<typeof posEntryFiltersSchema>;
 export const posEntryListQuerySchema = paginationQuerySchema.extend(posEntryFiltersSchema.shape);
+/** The CSV export: a month at a time (the archive grows by thousands of rows a month), with the other filters. */
+export const posEntryExportQuerySchema = posEntryFiltersSchema.omit({ from: true, to: true }).extend({
+  month: isoMonthSchema,
+});
+export type PosEntryExportQuery = z.input<typeof posEntryExportQuerySchema>;
 export type PosEntryListQuery = z.input<typeof posEntryListQuerySchema>;
 
 export const posEntryPageSchema = pageOf(posEntrySchema).extend({

@@ -282,7 +282,7 @@ describe('the archive', () => {
     const own = await get('/api/pos/entries', clerk.token);
     expect(own.json().totals).toEqual({ count: 4, settledCents: 18_000 });
     expect((await get(`/api/pos/entries?shopId=${naples.id}`, clerk.token)).statusCode).toBe(404);
-    expect((await get(`/api/pos/entries/export?shopId=${naples.id}`, clerk.token)).statusCode).toBe(404);
+    expect((await get(`/api/pos/entries/export?month=2026-03&shopId=${naples.id}`, clerk.token)).statusCode).toBe(404);
     expect((await get(`/api/pos/comparison?month=2026-03&shopId=${naples.id}`, clerk.token)).statusCode).toBe(404);
   });
 
@@ -294,6 +294,7 @@ describe('the archive', () => {
     expect(backwards.statusCode).toBe(422);
     expect(backwards.json().errors).toHaveProperty('to');
     const noMonth = await api(test.app, { url: '/api/pos/comparison?month=2026-13', token: clerk.token, lng: 'en' });
+    expect((await get('/api/pos/entries/export')).statusCode).toBe(422);
     expect(noMonth.statusCode).toBe(422);
     expect(noMonth.json()).toMatchObject({ code: 'validation', errors: { month: expect.any(Array) } });
     expect(noMonth.json().message).toMatch(/[a-z]/i);
@@ -364,7 +365,7 @@ describe('the ability', () => {
       '/api/pos/uploads/1',
       '/api/pos/uploads/1/file',
       '/api/pos/entries',
-      '/api/pos/entries/export',
+      '/api/pos/entries/export?month=2026-03',
       '/api/pos/comparison?month=2026-03',
     ]) {
       expect((await get(url, nobodyToken)).statusCode, url).toBe(403);

@@ -3,7 +3,7 @@ import { idParamSchema, paginationQuerySchema } from '@bottega/contracts/common'
 import {
   posComparisonAnswerSchema,
   posComparisonQuerySchema,
-  posEntryFiltersSchema,
+  posEntryExportQuerySchema,
   posEntryListQuerySchema,
   posEntryPageSchema,
   posUploadAnswerSchema,
@@ -114,8 +114,9 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access },
       schema: {
         tags,
-        description: 'Every entry the filters select as CSV (Italian Excel’s format), headings in the Accept-Language.',
-        querystring: posEntryFiltersSchema,
+        description:
+          'Every entry of a month the filters select as CSV (Italian Excel’s format), headings in the Accept-Language.',
+        querystring: posEntryExportQuerySchema,
       },
     },
     async (request, reply) => {

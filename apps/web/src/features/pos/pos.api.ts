@@ -3,6 +3,7 @@
 import type { Job } from '@bottega/contracts/jobs';
 import {
   type PosComparison,
+  type PosEntryExportQuery,
   type PosEntryFilters,
   type PosEntryPage,
   type PosUpload,
@@ -26,8 +27,8 @@ export function usePosEntries(filters: PosEntryFilters, page: number, enabled = 
   });
 }
 
-/** Saves every entry the filters select as CSV, headings in the screen's language. */
-export async function downloadPosEntries(filters: PosEntryFilters, fileName: string): Promise<void> {
+/** Saves every entry of the month the filters select as CSV, headings in the screen's language. */
+export async function downloadPosEntries(filters: PosEntryExportQuery, fileName: string): Promise<void> {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(filters)) if (value !== undefined) query.set(name, String(value));
   saveBlobAs(await fetchBlob(`/api/pos/entries/export?${query}`), fileName);

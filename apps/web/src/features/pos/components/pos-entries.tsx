@@ -1,6 +1,6 @@
 // The archive's entries, paged on the server: the card type and state filters (the shop and month are the page's),
 // the count and the money settled of all they select, and the CSV of all of it.
-import { type PosEntryFilters, type PosEntryState, posEntryStates } from '@bottega/contracts/pos';
+import { type PosEntryExportQuery, type PosEntryState, posEntryStates } from '@bottega/contracts/pos';
 import { Alert, Badge, Card, EmptyState, Group, Pagination, Select, Skeleton, Table, Text } from '@mantine/core';
 import { IconAlertCircle, IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { downloadPosEntries, usePosEntries } from '../pos.api';
 const stateColors: Record<PosEntryState, string> = { accepted: 'teal', refused: 'red', reversed: 'orange' };
 
 export function PosEntries(props: {
-  filters: PosEntryFilters;
+  filters: PosEntryExportQuery;
   page: number;
   enabled: boolean;
   onChange: (next: Record<string, string | null>) => void;
@@ -25,7 +25,7 @@ export function PosEntries(props: {
   const entries = usePosEntries(filters, page, props.enabled);
   const rows = entries.data?.data ?? [];
   const pages = Math.max(1, Math.ceil((entries.data?.meta.total ?? 0) / listPerPage));
-  const fileName = `${t('export.fileName')}-${filters.month ?? ''}.csv`;
+  const fileName = `${t('export.fileName')}-${filters.month}.csv`;
 
   return (
     <Card withBorder padding={0}>
