@@ -34,6 +34,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { languageRoutes } from './modules/language/language.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { payslipsRoutes } from './modules/payslips/payslips.routes';
+import { posRoutes } from './modules/pos/pos.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { telegramLinkRoutes } from './modules/profile/telegram-link.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
@@ -178,6 +179,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   await app.register(languageRoutes);
   await app.register(notificationsRoutes);
   await app.register(payslipsRoutes);
+  await app.register(posRoutes);
   await app.register(profileRoutes);
   await app.register(salesRoutes);
   await app.register(settingsRoutes);

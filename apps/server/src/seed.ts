@@ -18,6 +18,7 @@ import { users } from './modules/employees/employees.schema';
 import { fileEntries } from './modules/files/files.schema';
 import { companyRoot } from './modules/files/files.service';
 import { seedDemoPayslips } from './modules/payslips/payslips.seed';
+import { seedDemoPosSettlement } from './modules/pos/pos.seed';
 import { isDemoDatabase, markDemoDatabase, seedDemoSales } from './modules/sales/sales.seed';
 import { seedDemoShifts } from './modules/shifts/shifts.seed';
 import { shopClosureDays, shops, shopWorkingHours, userShops } from './modules/shops/shops.schema';
@@ -618,6 +619,7 @@ export async function seedDemoData(
     await seedDemoCashReports(db, { now });
     await seedDemoDeposits(db, { now });
     await seedDemoBalances(db, { now });
+    await seedDemoPosSettlement(db, { storage, now });
     await seedDemoShifts(db, { now });
   }
 }

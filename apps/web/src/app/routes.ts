@@ -9,6 +9,7 @@ import { employeesRoutes } from '../features/employees/employees.routes';
 import { filesRoutes } from '../features/files/files.routes';
 import { notificationsRoutes } from '../features/notifications/notifications.routes';
 import { ownPayslipsRoutes, payslipsRoutes } from '../features/payslips/payslips.routes';
+import { posRoutes } from '../features/pos/pos.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
 import { salesRoutes } from '../features/sales/sales.routes';
 import { shiftAnalyticsRoutes } from '../features/shift-analytics/shift-analytics.routes';
@@ -31,6 +32,7 @@ export const appRoutes: AppRoute[] = [
   ...cashRegisterRoutes,
   ...depositsRoutes,
   ...balancesRoutes,
+  ...posRoutes,
   ...timeClockRoutes,
   ...companiesRoutes,
   ...filesRoutes,

@@ -4,6 +4,7 @@
 // and dates), so the reader accepts every variant it has produced, and refuses the whole file at the first row it
 // cannot read: a settlement read in part would make every day after the bad row look short.
 
+import { posUploadMaxBytes } from '@bottega/contracts/pos';
 import { CsvError, parse } from 'csv-parse/sync';
 
 export type PosSettlementState = 'accepted' | 'refused' | 'reversed';
@@ -54,7 +55,7 @@ function describeProblem(problem: PosSettlementProblem): string {
 }
 
 /** A month of every shop's terminals is a few thousand rows; the limits only stop a wrong or hostile upload. */
-export const posSettlementMaximumBytes = 20 * 1024 * 1024;
+export const posSettlementMaximumBytes = posUploadMaxBytes;
 export const posSettlementMaximumRows = 200_000;
 /** Codes and card types are short; a longer value is a shifted column or garbage, not data. */
 export const posSettlementMaximumTextLength = 100;

@@ -2,11 +2,13 @@ import { cashCountOf, cashCountTotal } from '@bottega/contracts/cash-register';
 import { isoWeekDays } from '@bottega/contracts/dates';
 import { and, between, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, findShopId, type TestApp } from '../../../test/harness';
+import { api, createTestApp, findShopId, signIn, type TestApp } from '../../../test/harness';
+import { createStorage } from '../../platform/storage';
 import { balances } from '../balances/balances.schema';
 import { seedDemoBalances } from '../balances/balances.seed';
 import { deposits } from '../deposits/deposits.schema';
 import { seedDemoDeposits } from '../deposits/deposits.seed';
+import { seedDemoPosSettlement } from '../pos/pos.seed';
 import { fiscalCloses, salesDays } from '../sales/sales.schema';
 import { seedDemoSales } from '../sales/sales.seed';
 import { userShops } from '../shops/shops.schema';
@@ -25,6 +27,8 @@ beforeAll(async () => {
   await seedDemoDeposits(test.db, { now });
   // And the month-end balances from both (issue 21).
   await seedDemoBalances(test.db, { now });
+  // And the demo's POS settlement, from the same days' card payments.
+  await seedDemoPosSettlement(test.db, { storage: createStorage(test.config), now });
 }, 120_000);
 afterAll(async () => {
   await test?.close();
@@ -159,5 +163,26 @@ describe('demo month-end balances', () => {
     expect(rows.filter((row) => row.source === 'generated').every((row) => row.amountCents === row.computedCents)).toBe(
       true,
     );
+  });
+});
+
+describe('demo POS settlement', () => {
+  it('agrees with the reports and the sales but on three days of three shops, one code left out', async () => {
+    const token = await signIn(test.app, 'contabilita');
+    const [upload] = (await api(test.app, { url: '/api/pos/uploads', token })).json().data;
+    expect(upload).toMatchObject({
+      state: 'imported',
+      lastDate: '2026-11-21',
+      unknownMerchants: [{ merchantCode: '4570099999', rows: 2 }],
+      uploadedBy: { name: 'Laura Bianchi' },
+    });
+    expect(upload.rows).toBeGreaterThan(500);
+    const comparison = (await api(test.app, { url: '/api/pos/comparison?month=2026-11', token })).json().data;
+    const differing = comparison.days.filter((day: { differs: boolean }) => day.differs);
+    expect(differing).toHaveLength(3);
+    expect(new Set(differing.map((day: { shopId: number }) => day.shopId)).size).toBe(3);
+    expect(new Set(differing.map((day: { date: string }) => day.date)).size).toBe(3);
+    const refused = (await api(test.app, { url: '/api/pos/entries?state=refused&month=2026-11', token })).json();
+    expect(refused.totals).toEqual({ count: 1, settledCents: 0 });
   });
 });
