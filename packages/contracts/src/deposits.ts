@@ -58,6 +58,11 @@ export const depositListQuerySchema = paginationQuerySchema.extend({
   state: z.enum(depositStates).optional(),
 });
 export type DepositListQuery = z.input<typeof depositListQuerySchema>;
+/** The archive's CSV: a month of the deposits the filters select (a bounded file). */
+export const depositExportQuerySchema = depositListQuerySchema
+  .omit({ page: true, perPage: true, month: true })
+  .extend({ month: isoMonthSchema });
+export type DepositExportQuery = z.input<typeof depositExportQuerySchema>;
 export const depositPageSchema = pageOf(depositSchema).extend({
   /** The sum of every deposit the filters select, not only this page's. */
   totals: z.object({ amountCents: z.number().int(), count: z.number().int() }),

@@ -10,16 +10,20 @@ import {
   depositAnswerSchema,
   depositBodySchema,
   depositCarriersAnswerSchema,
+  depositExportQuerySchema,
   depositListQuerySchema,
   depositPageSchema,
 } from '@bottega/contracts/deposits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access';
 import { currentTime } from '../../platform/clock';
+import { sendFile } from '../../platform/file-transfer';
+import { pickLanguage } from '../../platform/i18n';
 import { getCashToDepositDay, getShopCashToDeposit, listCashToDeposit } from './cash-to-deposit.service';
 import {
   createDeposit,
   deleteDeposit,
+  exportDeposits,
   getDeposit,
   listDepositCarriers,
   listDeposits,
@@ -45,6 +49,29 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listDeposits({ db: app.db, viewer: sessionOf(request), query: request.query }),
+  );
+
+  app.get(
+    '/api/deposits/export',
+    {
+      config: { access: 'shops.bank.deposits.view' },
+      schema: {
+        tags,
+        description:
+          'A month of the deposits the filters select as CSV (Italian Excel’s format), with the bank lines of the ' +
+          'convalidated ones; headings in the Accept-Language. Another shop answers 404.',
+        querystring: depositExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await exportDeposits({
+        db: app.db,
+        viewer: sessionOf(request),
+        query: request.query,
+        lng: pickLanguage(request.headers['accept-language']),
+      });
+      return sendFile(reply, file, 'attachment');
+    },
   );
 
   app.post(

@@ -3,12 +3,14 @@
 // deposit card the bank's line names); it can be edited or deleted until accounting convalidates it, after which it is
 // fixed. Every change is audited. A user reaches the deposits of the shops they belong to; "view all" reaches all.
 
-import { businessDate, monthDays } from '@bottega/contracts/dates';
+import type { Language } from '@bottega/contracts/common';
+import { businessDate, formatDate, monthDays } from '@bottega/contracts/dates';
 import type {
   Deposit,
   DepositCarrier,
   DepositPage,
   depositBodySchema,
+  depositExportQuerySchema,
   depositListQuerySchema,
 } from '@bottega/contracts/deposits';
 import { type AnyColumn, and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql, sum } from 'drizzle-orm';
@@ -18,8 +20,10 @@ import { shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { translate } from '../../platform/i18n';
 import type { SessionContext } from '../../platform/sessions';
 import { users } from '../employees/employees.schema';
+import { decimalComma, receiptsCsvRows, spreadsheetText } from '../sales/sales-export.csv';
 import { shops, userShops } from '../shops/shops.schema';
 import { loadVisibleShop } from '../shops/shops.service';
 import { bankLines, depositBankLines } from './bank-statements.schema';
@@ -29,6 +33,7 @@ export const depositAuditEntity = 'deposit';
 
 type DepositValues = z.output<typeof depositBodySchema>;
 type DepositListQuery = z.output<typeof depositListQuerySchema>;
+type DepositExportQuery = z.output<typeof depositExportQuerySchema>;
 type Call = { db: Database; viewer: SessionContext };
 
 const carrier = alias(users, 'carrier');
@@ -92,7 +97,10 @@ export async function depositsOfDay(db: Executor, shopId: number, date: string):
 }
 
 /** The filters of the archive in SQL: the viewer's shops only; another shop asked for answers 404. */
-function listConditions(viewer: SessionContext, query: DepositListQuery): SQL | undefined | 'none' {
+function listConditions(
+  viewer: SessionContext,
+  query: Pick<DepositListQuery, 'shopId' | 'month' | 'state'>,
+): SQL | undefined | 'none' {
   const scope = shopsInScope(viewer, 'shops');
   if (query.shopId !== undefined && scope !== 'all' && !scope.includes(query.shopId)) throw new AppError('notFound');
   if (scope !== 'all' && scope.length === 0) return 'none';
@@ -127,6 +135,51 @@ export async function listDeposits(options: Call & { query: DepositListQuery }):
     data: rows.map(toDeposit),
     meta: { ...meta, total: totals?.count ?? 0 },
     totals: { amountCents: totals?.amountCents ?? 0, count: totals?.count ?? 0 },
+  };
+}
+
+const exportColumns = [
+  'date',
+  'shop',
+  'amount',
+  'carriedBy',
+  'cardNumber',
+  'comments',
+  'registeredBy',
+  'state',
+  'convalidatedBy',
+  'bankLines',
+] as const;
+
+/** A month of the deposits the filters select as CSV, in Italian Excel's format, headings in `lng`. */
+export async function exportDeposits(
+  options: Call & { query: DepositExportQuery; lng: Language },
+): Promise<{ bytes: Uint8Array; fileName: string; type: string }> {
+  const { db, viewer, query, lng } = options;
+  const where = listConditions(viewer, query);
+  const rows =
+    where === 'none'
+      ? []
+      : (await selectDeposits(db).where(where).orderBy(asc(deposits.date), asc(deposits.id))).map(toDeposit);
+  const headings = exportColumns.map((column) => translate(lng, `deposits:export.columns.${column}`));
+  const body = rows.map((deposit) => [
+    formatDate(deposit.date),
+    spreadsheetText(`${deposit.shopCode} · ${deposit.shopName}`),
+    decimalComma(deposit.amountCents),
+    spreadsheetText(deposit.carriedBy?.name),
+    spreadsheetText(deposit.cardNumber),
+    spreadsheetText(deposit.comments),
+    spreadsheetText(deposit.registeredBy),
+    translate(lng, `deposits:states.${deposit.state}`),
+    spreadsheetText(deposit.convalidatedBy),
+    spreadsheetText(
+      deposit.bankLines.map((line) => `${formatDate(line.bookingDate)} ${decimalComma(line.amountCents)}`).join(' + '),
+    ),
+  ]);
+  return {
+    bytes: Buffer.concat([Buffer.from('\uFEFF', 'utf8'), receiptsCsvRows([headings, ...body])]),
+    fileName: `${translate(lng, 'deposits:export.fileName')}-${query.month}.csv`,
+    type: 'text/csv; charset=utf-8',
   };
 }
 

@@ -7,11 +7,13 @@ import type {
   Deposit,
   DepositBody,
   DepositCarrier,
+  DepositExportQuery,
   DepositPage,
   DepositState,
 } from '@bottega/contracts/deposits';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, fetchBlob } from '../../lib/api-client';
+import { saveBlobAs } from '../../lib/object-url';
 import { listPerPage } from '../../ui/use-list-page';
 
 export const depositKeys = {
@@ -62,6 +64,14 @@ export function useDeleteDeposit() {
     mutationFn: (depositId: number) => api(`/api/deposits/${depositId}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: depositKeys.all }),
   });
+}
+
+/** A month of the deposits the filters select, as the CSV the server writes. */
+export async function downloadDeposits(filters: DepositExportQuery, fileName: string): Promise<void> {
+  const query = new URLSearchParams(
+    Object.entries(filters).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+  );
+  saveBlobAs(await fetchBlob(`/api/deposits/export?${query}`), fileName);
 }
 
 export function useCashToDeposit(date: string | undefined, page: number) {

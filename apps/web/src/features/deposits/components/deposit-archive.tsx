@@ -22,10 +22,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { calendarLocale } from '../../../lib/calendar-locale';
 import { errorMessage } from '../../../lib/error-message';
+import { DownloadButton } from '../../../ui/download-button';
 import { Money } from '../../../ui/money';
 import { listPerPage } from '../../../ui/use-list-page';
 import { useAuthUser, useSelectableShops } from '../../auth/auth.api';
-import { useDeposits } from '../deposits.api';
+import { downloadDeposits, useDeposits } from '../deposits.api';
 import { DepositsTable } from './deposits-table';
 
 type StateFilter = DepositState | 'all';
@@ -108,12 +109,29 @@ export function DepositArchive(props: { scope: 'shop' | 'all' }) {
           />
         </Group>
         {deposits.data && (
-          <Text size="sm" data-testid="deposits-total">
-            {t('archive.total', { count: deposits.data.totals.count })} ·{' '}
-            <Text span fw={700} inherit>
-              <Money cents={deposits.data.totals.amountCents} />
+          <Group gap="sm">
+            <Text size="sm" data-testid="deposits-total">
+              {t('archive.total', { count: deposits.data.totals.count })} ·{' '}
+              <Text span fw={700} inherit>
+                <Money cents={deposits.data.totals.amountCents} />
+              </Text>
             </Text>
-          </Text>
+            {deposits.data.totals.count > 0 && (
+              <DownloadButton
+                download={() =>
+                  downloadDeposits(
+                    { shopId: shop?.id, month, state: state === 'all' ? undefined : state },
+                    `${t('export.fileName')}-${month}.csv`,
+                  )
+                }
+                label={t('export.download')}
+                fileName={`${t('export.fileName')}-${month}.csv`}
+                testId="deposits-export"
+              >
+                {t('export.download')}
+              </DownloadButton>
+            )}
+          </Group>
         )}
       </Group>
       {deposits.isError ? (
