@@ -71,18 +71,32 @@ async function creditProblems(
 async function depositProblems(db: Executor, ids: number[]): Promise<Map<number, BankLineProblem[]>> {
   const problems = new Map<number, BankLineProblem[]>();
   if (ids.length === 0) return problems;
+  // The progressive balance in one pass per shop: closed reports' cash in, deposits out, summed by day in date order;
+  // each deposit reads its own day's balance (its day always has a row: the deposit itself).
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const answer = await db.execute(sql`
-    SELECT d.id,
-      (SELECT r.status FROM cash_reports r WHERE r.shop_id = d.shop_id AND r.business_date <= d.date
+    WITH chosen AS (SELECT id, shop_id, date FROM deposits WHERE id IN (${idList})),
+    span AS (SELECT max(date) AS last FROM chosen),
+    moves AS (
+      SELECT shop_id, business_date AS day, daily_cash_cents AS cents FROM cash_reports
+      WHERE status = 'closed' AND daily_cash_cents IS NOT NULL AND business_date <= (SELECT last FROM span)
+        AND shop_id IN (SELECT shop_id FROM chosen)
+      UNION ALL
+      SELECT shop_id, date, -amount_cents FROM deposits
+      WHERE date <= (SELECT last FROM span) AND shop_id IN (SELECT shop_id FROM chosen)
+    ),
+    daily AS (
+      SELECT shop_id, day, sum(sum(cents)) OVER (PARTITION BY shop_id ORDER BY day) AS balance
+      FROM moves GROUP BY shop_id, day
+    )
+    SELECT chosen.id,
+      (SELECT r.status FROM cash_reports r WHERE r.shop_id = chosen.shop_id AND r.business_date <= chosen.date
         ORDER BY r.business_date DESC LIMIT 1) IS DISTINCT FROM 'closed' AS "firstNote",
-      (SELECT coalesce(sum(r.daily_cash_cents), 0) FROM cash_reports r
-        WHERE r.shop_id = d.shop_id AND r.status = 'closed' AND r.business_date <= d.date)
-      < (SELECT coalesce(sum(e.amount_cents), 0) FROM deposits e WHERE e.shop_id = d.shop_id AND e.date <= d.date)
-        AS "progressive"
-    FROM deposits d WHERE d.id IN (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
+      daily.balance < 0 AS "progressive"
+    FROM chosen JOIN daily ON daily.shop_id = chosen.shop_id AND daily.day = chosen.date`);
   for (const row of (answer as unknown as { rows: { id: number; firstNote: boolean; progressive: boolean }[] }).rows) {
     const found: BankLineProblem[] = [];
     if (row.firstNote) found.push('firstNote');
