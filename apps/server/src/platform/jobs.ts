@@ -149,6 +149,33 @@ export async function enqueueJob<Payload>(
   return rows[0]?.id ?? null;
 }
 
+/**
+ * A file handed to a job to read (an upload): kept in `storage` under `area`, then `record` writes its row, queues its
+ * job and audits it in one transaction, answering the row's id and the job's; the file is removed again when that
+ * fails. Answers the row's id and the queued job, for the progress bar of the person who sent it.
+ */
+export async function startFileJob(options: {
+  db: Database;
+  storage: Storage;
+  file: { area: string; bytes: Uint8Array; extension: string };
+  record: (tx: Executor, storageKey: string) => Promise<{ id: number; jobId: number | null }>;
+}): Promise<{ id: number; job: Job }> {
+  const { db, storage, file } = options;
+  const key = await storage.put(file.area, file.bytes, file.extension);
+  try {
+    const { id, jobId } = await db.transaction((tx) => options.record(tx, key));
+    const [job] = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, jobId ?? 0));
+    if (!job) throw new Error('the job reading the file was not queued');
+    return { id, job: toJob(job) };
+  } catch (error) {
+    await storage.remove(key).catch(() => undefined);
+    throw error;
+  }
+}
+
 export function toJob(row: JobRow): Job {
   return {
     id: row.id,

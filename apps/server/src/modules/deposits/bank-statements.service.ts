@@ -12,8 +12,7 @@ import { writeAudit } from '../../platform/audit';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Upload } from '../../platform/file-transfer';
-import { enqueueJob, toJob } from '../../platform/jobs';
-import { jobs } from '../../platform/jobs.schema';
+import { enqueueJob, startFileJob } from '../../platform/jobs';
 import type { SessionContext } from '../../platform/sessions';
 import type { Storage } from '../../platform/storage';
 import { users } from '../employees/employees.schema';
@@ -82,24 +81,23 @@ export async function startBankUpload(options: {
   ip?: string;
 }): Promise<{ upload: BankUpload; job: Job }> {
   const { db, viewer, file } = options;
-  const key = await sealedBankStorage(options.storage, options.config).put('bank-uploads', file.bytes, 'dat');
-  try {
-    const id = await db.transaction(async (tx) => {
+  const { id, job } = await startFileJob({
+    db,
+    storage: sealedBankStorage(options.storage, options.config),
+    file: { area: 'bank-uploads', bytes: file.bytes, extension: 'dat' },
+    record: async (tx, storageKey) => {
       const [row] = await tx
         .insert(bankUploads)
         .values({
           fileName: file.fileName.slice(0, 255) || 'statement',
           size: file.bytes.byteLength,
-          storageKey: key,
+          storageKey,
           uploadedBy: viewer.userId,
         })
         .returning({ id: bankUploads.id });
       if (!row) throw new Error('the upload was not recorded');
       const jobId = await enqueueJob(tx, importBankStatementJob, { uploadId: row.id }, { startedBy: viewer.userId });
-      await tx
-        .update(bankUploads)
-        .set({ jobId: jobId as number })
-        .where(eq(bankUploads.id, row.id));
+      await tx.update(bankUploads).set({ jobId }).where(eq(bankUploads.id, row.id));
       await writeAudit(tx, {
         actorId: viewer.userId,
         action: 'bankUpload.uploaded',
@@ -109,19 +107,10 @@ export async function startBankUpload(options: {
         data: { fileName: file.fileName.slice(0, 255), size: file.bytes.byteLength },
         ip: options.ip,
       });
-      return row.id;
-    });
-    const upload = await getBankUpload(db, id);
-    const [job] = await db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.id, upload.jobId ?? 0));
-    if (!job) throw new Error('the import job was not queued');
-    return { upload, job: toJob(job) };
-  } catch (error) {
-    await options.storage.remove(key).catch(() => undefined);
-    throw error;
-  }
+      return { id: row.id, jobId };
+    },
+  });
+  return { upload: await getBankUpload(db, id), job };
 }
 
 const lineShop = {

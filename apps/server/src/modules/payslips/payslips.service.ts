@@ -25,8 +25,7 @@ import { writeAudit } from '../../platform/audit';
 import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Upload } from '../../platform/file-transfer';
-import { enqueueJob, toJob } from '../../platform/jobs';
-import { jobs } from '../../platform/jobs.schema';
+import { enqueueJob, startFileJob } from '../../platform/jobs';
 import { notify } from '../../platform/notify';
 import type { SessionContext } from '../../platform/sessions';
 import { type Storage, sniffFileType } from '../../platform/storage';
@@ -134,10 +133,11 @@ export async function startUpload(
   if (sniffFileType(file.bytes)?.mimeType !== 'application/pdf') throw new AppError('payslipPdfRequired');
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, fields.companyId));
   if (!company) throw new AppError('validation', {}, { companyId: [{ rule: 'invalid' }] });
-  const sealed = sealedPayslipStorage(options.storage, options.config);
-  const key = await sealed.put(`payslip-uploads/${fields.companyId}`, file.bytes, 'pdf');
-  try {
-    const id = await db.transaction(async (tx) => {
+  const { id, job } = await startFileJob({
+    db,
+    storage: sealedPayslipStorage(options.storage, options.config),
+    file: { area: `payslip-uploads/${fields.companyId}`, bytes: file.bytes, extension: 'pdf' },
+    record: async (tx, storageKey) => {
       const [row] = await tx
         .insert(payslipUploads)
         .values({
@@ -147,16 +147,13 @@ export async function startUpload(
           year: fields.year,
           fileName: file.fileName.slice(0, 255) || 'payslips.pdf',
           size: file.bytes.byteLength,
-          storageKey: key,
+          storageKey,
           uploadedBy: viewer.userId,
         })
         .returning({ id: payslipUploads.id });
       if (!row) throw new Error('the upload was not recorded');
       const jobId = await enqueueJob(tx, splitUploadJob, { uploadId: row.id }, { startedBy: viewer.userId });
-      await tx
-        .update(payslipUploads)
-        .set({ jobId: jobId as number })
-        .where(eq(payslipUploads.id, row.id));
+      await tx.update(payslipUploads).set({ jobId }).where(eq(payslipUploads.id, row.id));
       await writeAudit(tx, {
         actorId: viewer.userId,
         action: 'payslipUpload.uploaded',
@@ -172,16 +169,10 @@ export async function startUpload(
         },
         ip: options.ip,
       });
-      return row.id;
-    });
-    const upload = await getUpload({ db, kind, id });
-    const [job] = await db.select().from(jobs).where(eq(jobs.id, upload.jobId));
-    if (!job) throw new Error('the split job was not queued');
-    return { upload, job: toJob(job) };
-  } catch (error) {
-    await sealed.remove(key).catch(() => undefined);
-    throw error;
-  }
+      return { id: row.id, jobId };
+    },
+  });
+  return { upload: await getUpload({ db, kind, id }), job };
 }
 
 /** The upload log: newest first, by company and year; `pending`: only those with payslips still to convalidate. */

@@ -24,8 +24,7 @@ import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Upload } from '../../platform/file-transfer';
 import { translate } from '../../platform/i18n';
-import { enqueueJob, toJob } from '../../platform/jobs';
-import { jobs } from '../../platform/jobs.schema';
+import { enqueueJob, startFileJob } from '../../platform/jobs';
 import type { SessionContext } from '../../platform/sessions';
 import type { Storage } from '../../platform/storage';
 import { cashReports } from '../cash-register/cash-register.schema';
@@ -129,15 +128,17 @@ export async function startUpload(options: {
   ip?: string;
 }): Promise<{ upload: PosUpload; job: Job }> {
   const { db, viewer, file } = options;
-  const key = await options.storage.put('pos-uploads', file.bytes, 'csv');
-  try {
-    const id = await db.transaction(async (tx) => {
+  const { id, job } = await startFileJob({
+    db,
+    storage: options.storage,
+    file: { area: 'pos-uploads', bytes: file.bytes, extension: 'csv' },
+    record: async (tx, storageKey) => {
       const [row] = await tx
         .insert(posUploads)
         .values({
           fileName: file.fileName.slice(0, 255) || 'pos.csv',
           size: file.bytes.byteLength,
-          storageKey: key,
+          storageKey,
           uploadedBy: viewer.userId,
         })
         .returning({ id: posUploads.id });
@@ -153,19 +154,10 @@ export async function startUpload(options: {
         data: { fileName: file.fileName.slice(0, 255), size: file.bytes.byteLength },
         ip: options.ip,
       });
-      return row.id;
-    });
-    const upload = await getUpload({ db, id });
-    const [job] = await db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.id, upload.jobId ?? 0));
-    if (!job) throw new Error('the import job was not queued');
-    return { upload, job: toJob(job) };
-  } catch (error) {
-    await options.storage.remove(key).catch(() => undefined);
-    throw error;
-  }
+      return { id: row.id, jobId };
+    },
+  });
+  return { upload: await getUpload({ db, id }), job };
 }
 
 /** The shops the viewer reaches, checked against the one asked for (404 when not theirs); 'none' when none. */

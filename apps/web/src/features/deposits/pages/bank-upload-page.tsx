@@ -2,7 +2,6 @@
 // or picked; the file's sending and then its reading move a bar; once read, how many lines were new (a statement
 // uploaded again adds none) and the way to the check, or the reason it was refused with its line. The uploads so far
 // below; with the demo data, the demo bank's statement to try it with.
-import '@mantine/dropzone/styles.css';
 import { type BankUpload, bankStatementMaxBytes } from '@bottega/contracts/bank';
 import type { Job } from '@bottega/contracts/jobs';
 import {
@@ -19,8 +18,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
-import { IconAlertCircle, IconFileText, IconListCheck, IconUpload } from '@tabler/icons-react';
+import { IconAlertCircle, IconFileText, IconListCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,6 +27,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { formatFileSize } from '../../../lib/format-file-size';
 import { DownloadButton } from '../../../ui/download-button';
+import { FileDrop } from '../../../ui/file-drop';
 import { isFinished, JobProgress, useJob } from '../../../ui/job-progress';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryPlaceholder } from '../../../ui/query-placeholder';
@@ -143,24 +142,16 @@ function UploadCard() {
           <Reading started={started} userId={user?.id} onAnother={() => setStarted(null)} />
         ) : (
           <>
-            <Dropzone
+            <FileDrop
               onDrop={choose}
               onReject={() => setRefusal(t('errors:fileTooLarge', { max }))}
               maxSize={bankStatementMaxBytes}
-              multiple={false}
               loading={send.isPending}
-              data-testid="bank-dropzone"
-            >
-              <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }}>
-                <IconUpload size={36} stroke={1.5} />
-                <div>
-                  <Text size="lg">{t('bank.drop')}</Text>
-                  <Text size="sm" c="dimmed">
-                    {t('bank.formats', { max })}
-                  </Text>
-                </div>
-              </Group>
-            </Dropzone>
+              label={t('bank.drop')}
+              hint={t('bank.formats', { max })}
+              icon={<IconFileText size={32} stroke={1.5} color="var(--mantine-color-dimmed)" />}
+              testId="bank-dropzone"
+            />
             {percent !== null && <Progress value={percent} aria-label={t('bank.sending')} animated />}
             {refusal && (
               <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">

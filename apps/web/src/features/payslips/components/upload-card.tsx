@@ -1,7 +1,6 @@
 // The upload form of one kind (Accountancy › payslips/upload, tax/upload): the company, the period (month and year,
 // or the year of a tax certificate) and the consultant's PDF, dropped or picked. On send, the file's upload shows
 // its progress, then the split job's bar moves live; once done, the counts per outcome and the way to the review.
-import '@mantine/dropzone/styles.css';
 import { businessDate } from '@bottega/contracts/dates';
 import type { Job } from '@bottega/contracts/jobs';
 import { type PayslipKind, type PayslipUpload, payslipUploadMaxBytes } from '@bottega/contracts/payslips';
@@ -20,7 +19,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import type { FileRejection } from '@mantine/dropzone';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconFileTypePdf, IconListDetails, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -31,6 +30,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors } from '../../../lib/form-validation';
 import { formatFileSize } from '../../../lib/format-file-size';
 import { currentLanguage } from '../../../lib/i18n';
+import { FileDrop } from '../../../ui/file-drop';
 import { isFinished, JobProgress, useJob } from '../../../ui/job-progress';
 import { defaultUploadPeriod, itemsPath, monthOptions, periodLabel, recentYears } from '../payslip-format';
 import { useRefreshUploads, useSendUpload } from '../payslips.api';
@@ -224,36 +224,17 @@ export function UploadCard({ kind, userId }: { kind: PayslipKind; userId: number
                 data-testid="upload-year"
               />
             </SimpleGrid>
-            <Dropzone
+            <FileDrop
               onDrop={choose}
               onReject={onReject}
               maxSize={payslipUploadMaxBytes}
-              maxFiles={1}
-              multiple={false}
               accept={accept}
               disabled={sending}
-              aria-label={t('upload.drop')}
-              inputProps={{ 'aria-label': t('upload.drop') }}
-              data-testid="upload-drop"
-            >
-              <Group justify="center" gap="sm" mih={96} wrap="nowrap" style={{ pointerEvents: 'none' }}>
-                <Dropzone.Accept>
-                  <IconUpload size={32} stroke={1.5} color="var(--mantine-color-blue-6)" />
-                </Dropzone.Accept>
-                <Dropzone.Reject>
-                  <IconX size={32} stroke={1.5} color="var(--mantine-color-red-6)" />
-                </Dropzone.Reject>
-                <Dropzone.Idle>
-                  <IconFileTypePdf size={32} stroke={1.5} color="var(--mantine-color-dimmed)" />
-                </Dropzone.Idle>
-                <div>
-                  <Text fw={500}>{t('upload.drop')}</Text>
-                  <Text size="xs" c="dimmed">
-                    {t('upload.hint', { max })}
-                  </Text>
-                </div>
-              </Group>
-            </Dropzone>
+              label={t('upload.drop')}
+              hint={t('upload.hint', { max })}
+              icon={<IconFileTypePdf size={32} stroke={1.5} color="var(--mantine-color-dimmed)" />}
+              testId="upload-drop"
+            />
             {file && (
               <Group gap="xs" wrap="nowrap" justify="space-between" data-testid="upload-file">
                 <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>

@@ -1,16 +1,16 @@
 // The settlement file's upload: a CSV dropped or picked is sent at once (its upload's bar), then the import job's bar
 // moves live; once it ends, what it made of the file (rows, how many new, the merchant codes no shop has) or, for a
 // file it could not read, why, naming the line and the field, with nothing imported.
-import '@mantine/dropzone/styles.css';
 import type { Job } from '@bottega/contracts/jobs';
 import { type PosUpload, posUploadMaxBytes } from '@bottega/contracts/pos';
 import { Alert, Button, Card, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { IconAlertCircle, IconCircleCheck, IconFileTypeCsv, IconUpload, IconX } from '@tabler/icons-react';
+import type { FileRejection } from '@mantine/dropzone';
+import { IconAlertCircle, IconCircleCheck, IconFileTypeCsv } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { formatFileSize } from '../../../lib/format-file-size';
+import { FileDrop } from '../../../ui/file-drop';
 import { isFinished, JobProgress, useJob } from '../../../ui/job-progress';
 import { usePosUpload, useRefreshPos, useSendPosUpload } from '../pos.api';
 import { failureText } from '../pos-format';
@@ -149,36 +149,17 @@ export function PosUploadCard({ userId }: { userId: number | undefined }) {
         />
       ) : (
         <Stack gap="sm">
-          <Dropzone
+          <FileDrop
             onDrop={choose}
             onReject={onReject}
             maxSize={posUploadMaxBytes}
-            maxFiles={1}
-            multiple={false}
             accept={accept}
             loading={sending}
-            aria-label={t('upload.drop')}
-            inputProps={{ 'aria-label': t('upload.drop') }}
-            data-testid="pos-upload-drop"
-          >
-            <Group justify="center" gap="sm" mih={80} wrap="nowrap" style={{ pointerEvents: 'none' }}>
-              <Dropzone.Accept>
-                <IconUpload size={32} stroke={1.5} color="var(--mantine-color-blue-6)" />
-              </Dropzone.Accept>
-              <Dropzone.Reject>
-                <IconX size={32} stroke={1.5} color="var(--mantine-color-red-6)" />
-              </Dropzone.Reject>
-              <Dropzone.Idle>
-                <IconFileTypeCsv size={32} stroke={1.5} color="var(--mantine-color-dimmed)" />
-              </Dropzone.Idle>
-              <div>
-                <Text fw={500}>{t('upload.drop')}</Text>
-                <Text size="xs" c="dimmed">
-                  {t('upload.limits', { max })}
-                </Text>
-              </div>
-            </Group>
-          </Dropzone>
+            label={t('upload.drop')}
+            hint={t('upload.limits', { max })}
+            icon={<IconFileTypeCsv size={32} stroke={1.5} color="var(--mantine-color-dimmed)" />}
+            testId="pos-upload-drop"
+          />
           {sending && (
             <Group gap="xs" wrap="nowrap" data-testid="pos-upload-sending">
               <Progress value={progress} animated style={{ flex: 1 }} aria-label={t('upload.sending')} />
