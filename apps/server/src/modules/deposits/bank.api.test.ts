@@ -250,6 +250,14 @@ describe('a statement read, matched and convalidated', () => {
     ).toBeUndefined();
     const ok = await convalidate([card], [byCard]);
     expect(ok.statusCode, ok.body).toBe(200);
+    // The lines as the upload's list shows them: the linked ones with their deposits, the open credits apart.
+    const linked = await api(test.app, { url: '/api/bank/lines?state=linked&perPage=100', token: accountingToken });
+    expect(linked.json().data.find((line: { id: number }) => line.id === card)).toMatchObject({ depositIds: [byCard] });
+    const open = (
+      await api(test.app, { url: '/api/bank/lines?state=open&perPage=100', token: accountingToken })
+    ).json();
+    expect(open.data.every((line: { amountCents: number; depositIds: number[] }) => line.amountCents > 0)).toBe(true);
+    expect(open.data.map((line: { id: number }) => line.id)).not.toContain(card);
   });
 
   it('puts the credits still to check on accounting’s dashboard, and the shop’s waiting cash on its staff’s', async () => {
