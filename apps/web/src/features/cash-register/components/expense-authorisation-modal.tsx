@@ -1,10 +1,6 @@
 // Management authorises a shop to pay an expense from the till: what for, up to how much, between which days.
 // The shop's staff then enter what they paid in the daily cash report, within what is left.
 import '@mantine/dates/styles.css';
-import 'dayjs/locale/it';
-import 'dayjs/locale/de';
-import 'dayjs/locale/bg';
-import 'dayjs/locale/ar-ly';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';

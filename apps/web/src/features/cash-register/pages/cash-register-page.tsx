@@ -2,10 +2,6 @@
 // report stands, the system register's takings, what was entered and whether the fiscal close is there. A day
 // opens its report, created first when there is none yet and the user may fill it.
 import '@mantine/dates/styles.css';
-import 'dayjs/locale/it';
-import 'dayjs/locale/de';
-import 'dayjs/locale/bg';
-import 'dayjs/locale/ar-ly';
 import type { CashRegisterDay } from '@bottega/contracts/cash-register';
 import { businessDate } from '@bottega/contracts/dates';
 import { formatMoney } from '@bottega/contracts/money';

@@ -2,10 +2,6 @@
 // employee who carried the cash (one of that shop's people, with their deposit card), the day, the amount and a note.
 // Saving waits until a shop and an employee are chosen (§5); choosing another shop clears the employee.
 import '@mantine/dates/styles.css';
-import 'dayjs/locale/it';
-import 'dayjs/locale/de';
-import 'dayjs/locale/bg';
-import 'dayjs/locale/ar-ly';
 import type { Deposit } from '@bottega/contracts/deposits';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';

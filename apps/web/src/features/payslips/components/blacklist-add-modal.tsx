@@ -2,10 +2,6 @@
 // surname or codice fiscale among the employees (former ones too, GET /api/payslips/blacklist/candidates), the last
 // day is optional.
 import '@mantine/dates/styles.css';
-import 'dayjs/locale/it';
-import 'dayjs/locale/de';
-import 'dayjs/locale/bg';
-import 'dayjs/locale/ar-ly';
 import { businessDate } from '@bottega/contracts/dates';
 import { type PayslipBlacklistCandidate, payslipBlacklistBodySchema } from '@bottega/contracts/payslips';
 import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
@@ -16,9 +12,9 @@ import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { calendarLocale } from '../../../lib/calendar-locale';
 import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors, validateWith } from '../../../lib/form-validation';
-import { currentLanguage } from '../../../lib/i18n';
 import { useListSearch } from '../../../ui/use-list-page';
 import { parseTypedDate } from '../../profile/components/profile-field-input';
 import { personName } from '../payslip-format';
@@ -118,7 +114,7 @@ function AddForm({ onClose }: { onClose: () => void }) {
           placeholder={t('blacklist.datePlaceholder')}
           dateParser={parseTypedDate}
           // Arabic with Latin digits, as every date in the app is written.
-          locale={currentLanguage() === 'ar' ? 'ar-ly' : currentLanguage()}
+          locale={calendarLocale()}
           firstDayOfWeek={1}
           minDate={businessDate()}
           clearable

@@ -1,8 +1,4 @@
 import '@mantine/dates/styles.css';
-import 'dayjs/locale/it';
-import 'dayjs/locale/de';
-import 'dayjs/locale/bg';
-import 'dayjs/locale/ar-ly';
 import { businessDate } from '@bottega/contracts/dates';
 import type { ProfileField } from '@bottega/contracts/profile';
 import { TextInput, Tooltip, useDirection } from '@mantine/core';

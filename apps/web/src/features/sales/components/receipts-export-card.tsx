@@ -1,10 +1,6 @@
 // "Esporta scontrini": a range of days, then the person's latest exports of the shop, each with its live progress
 // and, once done, its file to download. The list comes from the server, so a reload shows the same exports.
 import '@mantine/dates/styles.css';
-import 'dayjs/locale/it';
-import 'dayjs/locale/de';
-import 'dayjs/locale/bg';
-import 'dayjs/locale/ar-ly';
 import { businessDate } from '@bottega/contracts/dates';
 import { salesExportMaxDays } from '@bottega/contracts/sales';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -14,10 +10,10 @@ import { notifications } from '@mantine/notifications';
 import { IconFileExport, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { calendarLocale } from '../../../lib/calendar-locale';
 import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors } from '../../../lib/form-validation';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
-import { currentLanguage } from '../../../lib/i18n';
 import { JobProgress } from '../../../ui/job-progress';
 import { parseTypedDate } from '../../profile/components/profile-field-input';
 import { initialExportRange, type ReceiptsExportFormValues, validateExportRange } from '../receipts-export-form';
@@ -70,7 +66,7 @@ export function ReceiptsExportCard({ shopId, userId }: { shopId: number; userId:
               placeholder={t('export.datePlaceholder')}
               dateParser={parseTypedDate}
               // Arabic with Latin digits, as every date in the app is written.
-              locale={currentLanguage() === 'ar' ? 'ar-ly' : currentLanguage()}
+              locale={calendarLocale()}
               firstDayOfWeek={1}
               maxDate={today}
               minDate={name === 'to' ? form.values.from || undefined : undefined}
