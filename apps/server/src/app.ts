@@ -32,6 +32,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { languageRoutes } from './modules/language/language.routes';
+import { monthEndRoutes } from './modules/month-end/month-end.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { payslipsRoutes } from './modules/payslips/payslips.routes';
 import { posRoutes } from './modules/pos/pos.routes';
@@ -177,6 +178,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   await app.register(invoicesRoutes);
   await app.register(jobsRoutes);
   await app.register(languageRoutes);
+  await app.register(monthEndRoutes);
   await app.register(notificationsRoutes);
   await app.register(payslipsRoutes);
   await app.register(posRoutes);

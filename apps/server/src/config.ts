@@ -129,6 +129,11 @@ const environmentSchema = z.object({
   FISCAL_PRINTER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** The Telegram Bot API (a notification channel): its address, the bot's token and name (for the t.me link). */
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  /**
+   * The accounting system's endpoint for a month's journal entries (POST, the CSV of integrations/accounting). Unset,
+   * the demo database sends them to its simulator; any other database cannot transmit months until it is set.
+   */
+  ACCOUNTING_URL: z.url().optional(),
   TELEGRAM_BOT_TOKEN: z.string().optional(),
   TELEGRAM_BOT_USERNAME: z.string().optional(),
   TELEGRAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -209,6 +214,8 @@ export type Config = {
   };
   /** Background jobs (platform/jobs.ts): whether this process runs them, its poll interval and concurrency. */
   jobs: { worker: boolean; pollMs: number; concurrency: number };
+  /** Where a convalidated month's journal entries are sent; main.ts sets its simulator's for the demo. */
+  accounting: { url: string | undefined; timeoutMs: number };
   fiscalPrinter: {
     /** Whether main.ts starts the simulated Epson RT printer on 127.0.0.1:simulatorPort (on a demo database only). */
     simulator: boolean;
@@ -325,5 +332,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     telegram: telegramSettings(env),
     jobs: { worker: env.JOBS_WORKER, pollMs: env.JOBS_POLL_MS, concurrency: env.JOBS_CONCURRENCY },
     fiscalPrinter: fiscalPrinterSettings(env),
+    accounting: { url: env.ACCOUNTING_URL, timeoutMs: 15_000 },
   };
 }

@@ -1,6 +1,7 @@
 // Start: config → database → migrations → seed → app → listen; SIGTERM/SIGINT close it gracefully.
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { startAccountingSimulator } from './integrations/accounting/accounting.simulator';
 import { startFiscalPrinterSimulator } from './integrations/fiscal-printer/fiscal-printer.simulator';
 import { startTelegramSimulator } from './integrations/telegram/telegram-bot.simulator';
 import { demoFiscalPrinter, seedDemoSales } from './modules/sales/sales.seed';
@@ -56,7 +57,12 @@ const telegram = telegramSimulator
     }
   : { ...config.telegram, simulator: false };
 
-const app = await buildApp({ config: { ...config, fiscalPrinter, telegram }, db: database.db });
+// The demo's accounting system is a simulator on this machine (a free port): a convalidated month is sent to it and
+// confirmed. Any other database sends to ACCOUNTING_URL, or cannot transmit months until it is set.
+const accountingSimulator = demo.demoDatabase && !config.accounting.url ? await startAccountingSimulator() : undefined;
+const accounting = accountingSimulator ? { ...config.accounting, url: accountingSimulator.url } : config.accounting;
+
+const app = await buildApp({ config: { ...config, fiscalPrinter, telegram, accounting }, db: database.db });
 await app.listen({ port: config.port, host: config.host });
 
 function telegramLine(): string {
@@ -78,6 +84,7 @@ const lines = [
   `Demo data: ${yesNo(demo.demoDatabase)}; simulated sales feed: ${yesNo(demo.salesFeed)}; ` +
     `simulated fiscal printer: ${fiscalPrinterSimulator ? `on ${fiscalPrinterSimulator.address}` : 'no'}`,
   telegramLine(),
+  `Accounting system: ${accountingSimulator ? `simulated on ${accountingSimulator.url}` : (config.accounting.url ?? 'none (ACCOUNTING_URL unset)')}`,
 ];
 for (const setting of demo.refused) {
   lines.push(`${setting} is on, but this database was not created by the demo: ignored, no demo records are written.`);
@@ -98,6 +105,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     await app.close();
     await fiscalPrinterSimulator?.close();
     await telegramSimulator?.close();
+    await accountingSimulator?.close();
     await database.close();
     process.exit(0);
   });

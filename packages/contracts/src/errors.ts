@@ -129,6 +129,14 @@ export const errorCodes = {
   bankDepositCardNotFound: 422,
   // Balances (issue 21): a month's balances are generated once its last day is over.
   balanceMonthNotEnded: 409,
+  // Month end (issue 22): a month is convalidated once over, once, when its three checks hold and the accounting
+  // system is known; it is reopened only when convalidated.
+  monthNotEnded: 409,
+  monthChecksFailed: 409,
+  monthAlreadyConvalidated: 409,
+  monthNotConvalidated: 409,
+  monthNotRefused: 409,
+  accountingNotConfigured: 409,
   // Linking a Telegram chat needs a bot (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME).
   telegramNotConfigured: 409,
   notFound: 404,

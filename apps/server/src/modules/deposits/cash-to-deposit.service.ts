@@ -121,7 +121,9 @@ export async function cashToDepositAt(options: {
   db: Executor;
   viewer: SessionContext;
   date: string;
-}): Promise<{ shopId: number; shopCode: string; shopName: string; balanceCents: number }[]> {
+}): Promise<
+  { shopId: number; shopCode: string; shopName: string; balanceCents: number; waitingSince: string | null }[]
+> {
   const condition = shopCondition(options.viewer);
   return condition === 'none' ? [] : shopFigures(options.db, condition, options.date);
 }

@@ -42,7 +42,7 @@ type EntryFilters = z.output<typeof posEntryFiltersSchema>;
 type ComparisonQuery = z.output<typeof posComparisonQuerySchema>;
 
 /** contracts settledCents in SQL: what an entry adds to its day's money settled. */
-const settledAmount = sql`CASE ${posEntries.state} WHEN 'accepted' THEN ${posEntries.amountCents} WHEN 'reversed' THEN -abs(${posEntries.amountCents}) ELSE 0 END`;
+export const settledAmount = sql`CASE ${posEntries.state} WHEN 'accepted' THEN ${posEntries.amountCents} WHEN 'reversed' THEN -abs(${posEntries.amountCents}) ELSE 0 END`;
 
 const uploadColumns = {
   id: posUploads.id,
