@@ -17,7 +17,7 @@ import { expenseAuthorisations, expenses } from '../expenses/expenses.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { ingestFiscalCloses, ingestReceipts } from '../sales/sales-ingest.service';
 import { shiftPunches } from '../shifts/shifts.schema';
-import { weeklyCash } from './cash-register.schema';
+import { cashReports, weeklyCash } from './cash-register.schema';
 
 // The daily cash report's workflow and rules at the API (spec §4 Cash report, §5 Cash register, §8): the
 // business clock stands on Friday 20 March 2026 at 21:00 in Rome (week 2026-W12).
@@ -862,6 +862,9 @@ describe('the rules of a confirmation, in order', () => {
       toState: 'partial',
       data: { fields: { totalCents: { fiscal: 7350, system: 7250, entered: 7250 } } },
     });
+    // Kept on the day, for the month's compensation check.
+    const [row] = await test.db.select().from(cashReports).where(eq(cashReports.id, reportId));
+    expect(row?.fiscalDifferenceAccepted).toBe('Scontrino annullato a mano');
   });
 });
 

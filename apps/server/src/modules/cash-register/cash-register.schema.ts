@@ -46,6 +46,11 @@ export const cashReports = pgTable(
     piecesCount: integer('pieces_count'),
     loyaltyCustomersCount: integer('loyalty_customers_count'),
     comments: text('comments').notNull().default(''),
+    /**
+     * Why the day was closed although it differs from the fiscal printer's close, as the _edit reports_ holder who
+     * accepted it wrote it; null when it agrees. The month's compensation check takes an accepted day as agreed.
+     */
+    fiscalDifferenceAccepted: text('fiscal_difference_accepted'),
     /** Notes and coins in the till by denomination in cents. */
     cashCount: jsonb('cash_count').$type<CashCount>().notNull().default({}),
     /** Raised by every change: a save over a newer version is refused. */

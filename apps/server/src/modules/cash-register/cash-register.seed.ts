@@ -101,6 +101,9 @@ export async function seedDemoCashReports(db: Database, options: { now: Date }):
           piecesCount: day.pieces,
           loyaltyCustomersCount: day.loyaltyCustomers,
           comments: agrees ? '' : 'Differenza con la stampante fiscale verificata con la contabilità.',
+          fiscalDifferenceAccepted: agrees
+            ? null
+            : 'Differenza con la stampante fiscale verificata con la contabilità.',
           cashCount: cashCountOf(day.cashCents + demoCashFundCents),
           version: 3,
           partialBy: first,

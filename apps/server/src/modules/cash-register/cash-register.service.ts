@@ -704,6 +704,8 @@ async function takeStep(step: Step, options: StepOptions): Promise<CashReport> {
         updatedAt: now,
         ...(step === 'confirm' ? { partialBy: viewer.userId, partialAt: now } : {}),
         ...(step === 'close' ? { closedBy: viewer.userId, closedAt: now } : {}),
+        // What each step accepts is its own figures' difference: figures corrected to agree leave nothing accepted.
+        fiscalDifferenceAccepted: acceptedFiscal.length > 0 ? (body.acceptFiscalDifference ?? null) : null,
       })
       .where(eq(cashReports.id, report.id));
     if (acceptedFiscal.length > 0 && fiscal) {

@@ -1,7 +1,8 @@
 // The three checks of a shop's month (spec §4 Monthly reports), pure: the service gathers each day's figures and
 // these rules say which days keep the month from being convalidated.
 // - Total compensation: every report of the month closed, and each closed day's total the fiscal printer's close of
-//   that day (all its devices); a close with no report, or a closed report with no close, is a day that differs.
+//   that day (all its devices), unless the difference was accepted when the day was closed (edit reports, with a
+//   reason); a close with no report, or a closed report with no close, is a day that differs.
 // - Total POS: each closed day's POS subtotal what the acquirer settled that day (nothing settled counts as 0).
 // - Total cash: the month's cash all taken to the bank (deposits pay the oldest cash first, so the days from the first
 //   one still waiting) and every deposit of the month confirmed by the bank (convalidated against its statement).
@@ -15,6 +16,8 @@ export type MonthDayFigures = {
     totalCents: number | null;
     posCents: number | null;
     cashCents: number | null;
+    /** The day was closed with its difference from the fiscal close accepted (edit reports, with a reason). */
+    differenceAccepted: boolean;
   } | null;
   /** The day's fiscal closes summed; null when the printer sent none. */
   fiscalCents: number | null;
@@ -52,7 +55,7 @@ export function checkMonth(days: MonthDayFigures[], options: { cashWaitingSince:
         reportCents: null,
         otherCents: day.fiscalCents,
       });
-    } else if (closed && (report.totalCents ?? 0) !== day.fiscalCents) {
+    } else if (closed && !report.differenceAccepted && (report.totalCents ?? 0) !== day.fiscalCents) {
       compensation.push({
         date: day.date,
         problem: 'compensationDiffers',

@@ -3,7 +3,7 @@ import { checkMonth, type MonthDayFigures } from './month-end.checks';
 
 const clean = (date: string, overrides: Partial<MonthDayFigures> = {}): MonthDayFigures => ({
   date,
-  report: { status: 'closed', totalCents: 100_00, posCents: 40_00, cashCents: 60_00 },
+  report: { status: 'closed', totalCents: 100_00, posCents: 40_00, cashCents: 60_00, differenceAccepted: false },
   fiscalCents: 100_00,
   settledCents: 40_00,
   unconfirmedDeposits: 0,
@@ -35,6 +35,10 @@ describe('the checks of a month', () => {
       pos: [],
       cash: [],
     });
+    // Accepted when the day was closed: agreed.
+    const accepted = clean('2026-10-01', { fiscalCents: 99_00 });
+    if (accepted.report) accepted.report.differenceAccepted = true;
+    expect(failing([accepted]).compensation).toEqual([]);
     expect(failing([clean('2026-10-01', { settledCents: null })])).toEqual({
       compensation: [],
       pos: [['2026-10-01', 'posDiffers']],
@@ -51,7 +55,9 @@ describe('the checks of a month', () => {
   });
 
   it('want every report closed and every close matched by a report', () => {
-    const open = clean('2026-10-01', { report: { status: 'open', totalCents: null, posCents: null, cashCents: null } });
+    const open = clean('2026-10-01', {
+      report: { status: 'open', totalCents: null, posCents: null, cashCents: null, differenceAccepted: false },
+    });
     const orphan = clean('2026-10-02', { report: null });
     const noClose = clean('2026-10-03', { fiscalCents: null });
     expect(failing([open, orphan, noClose]).compensation).toEqual([

@@ -68,6 +68,7 @@ async function shopMonths(options: Call & { month: string; shopId?: number }): P
         totalCents: cashReports.totalCents,
         posCents: cashReports.posSubtotalCents,
         cashCents: cashReports.dailyCashCents,
+        accepted: cashReports.fiscalDifferenceAccepted,
       })
       .from(cashReports)
       .where(
@@ -145,6 +146,7 @@ async function shopMonths(options: Call & { month: string; shopId?: number }): P
               totalCents: report.totalCents,
               posCents: report.posCents,
               cashCents: report.cashCents,
+              differenceAccepted: report.accepted !== null,
             }
           : null,
         fiscalCents: fiscalOf.get(key(shop.id, date)) ?? null,

@@ -1,0 +1,1 @@
+ALTER TABLE "cash_reports" ADD COLUMN "fiscal_difference_accepted" text;
