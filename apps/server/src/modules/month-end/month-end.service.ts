@@ -15,7 +15,7 @@ import { enqueueJob } from '../../platform/jobs';
 import { notify } from '../../platform/notify';
 import type { SessionContext } from '../../platform/sessions';
 import { cashReports } from '../cash-register/cash-register.schema';
-import { cashToDepositAt } from '../deposits/cash-to-deposit.service';
+import { cashToDepositAt, shopCashWaiting } from '../deposits/cash-to-deposit.service';
 import { deposits } from '../deposits/deposits.schema';
 import { users } from '../employees/employees.schema';
 import { posEntries } from '../pos/pos.schema';
@@ -114,7 +114,10 @@ async function shopMonths(options: Call & { month: string; shopId?: number }): P
         ),
       )
       .groupBy(deposits.shopId, deposits.date),
-    cashToDepositAt({ db, viewer, date: today }),
+    // One shop's own figure when one is asked for; otherwise every shop's at once.
+    options.shopId !== undefined
+      ? shopCashWaiting(db, options.shopId, today).then((figure) => [{ shopId: options.shopId as number, ...figure }])
+      : cashToDepositAt({ db, viewer, date: today }),
     db
       .select({
         shopId: monthlyReports.shopId,
