@@ -12,6 +12,7 @@ import { deposits } from '../deposits/deposits.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { posEntries, posUploads } from '../pos/pos.schema';
 import { fiscalCloses } from '../sales/sales.schema';
+import { shops } from '../shops/shops.schema';
 
 let test: TestApp;
 let simulator: AccountingSimulator;
@@ -158,6 +159,13 @@ describe('a clean month', () => {
     ]);
     expect(lines[4]).toBe('4;2026-02-28;totalCompensation;MI01;Corrispettivi del mese;0.00;300.00;');
     expect((await post('MI01', 'convalidate')).json().code).toBe('monthAlreadyConvalidated');
+    // The dashboard asks for the other open shops' February.
+    const open = await test.db.select({ id: shops.id }).from(shops).where(eq(shops.closed, false));
+    const todos = (await api(test.app, { url: '/api/dashboard/todos', token })).json().data;
+    expect(todos.find((todo: { key: string }) => todo.key === 'monthsToConvalidate')).toMatchObject({
+      count: open.length - 1,
+      link: '/app/report/convalidate?month=2026-02',
+    });
     const told = await test.db
       .select()
       .from(notifications)

@@ -12,11 +12,13 @@ import { sessionOf } from '../../platform/access';
 import { currentTime } from '../../platform/clock';
 import { kickJobs } from '../../platform/jobs';
 import { convalidateMonth, getShopMonth, listShopMonths, reopenMonth, transmitAgain } from './month-end.service';
+import { monthsToConvalidateTodo } from './month-end.todos';
 
 const tags = ['month-end'];
 const access = 'shops.analytics.convalidateReports' as const;
 
 export const monthEndRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.todos.register(monthsToConvalidateTodo);
   const call = (request: Parameters<typeof sessionOf>[0]) => ({
     db: app.db,
     viewer: sessionOf(request),

@@ -72,6 +72,7 @@ const todoIcons: Record<TodoKey, Icon> = {
   shiftAvailabilityToChoose: IconCalendarQuestion,
   cashToDeposit: IconCashBanknote,
   bankCreditsToCheck: IconBuildingBank,
+  monthsToConvalidate: IconCalendarCheck,
 };
 
 /** Someone is waiting, or the clock is running: these lead the list in orange. */
