@@ -62,7 +62,12 @@ const telegram = telegramSimulator
 const accountingSimulator = demo.demoDatabase && !config.accounting.url ? await startAccountingSimulator() : undefined;
 const accounting = accountingSimulator ? { ...config.accounting, url: accountingSimulator.url } : config.accounting;
 
-const app = await buildApp({ config: { ...config, fiscalPrinter, telegram, accounting }, db: database.db });
+// The app's demo-only offers (the demo bank's statement) follow the demo data actually here, not the setting alone: a
+// database the demo did not create refuses SEED_DEMO.
+const app = await buildApp({
+  config: { ...config, seedDemo: demo.salesFeed, fiscalPrinter, telegram, accounting },
+  db: database.db,
+});
 await app.listen({ port: config.port, host: config.host });
 
 function telegramLine(): string {
