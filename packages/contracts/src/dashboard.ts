@@ -29,6 +29,8 @@ export const todoKeys = [
   // Deposits: the shop's cash waiting for days to be taken to the bank; the bank's credits waiting to be checked.
   'cashToDeposit',
   'bankCreditsToCheck',
+  // Costs incurred: the closed days' expenses waiting for accounting's convalidation.
+  'costsToConvalidate',
 ] as const;
 export type TodoKey = (typeof todoKeys)[number];
 

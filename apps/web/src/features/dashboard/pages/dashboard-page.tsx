@@ -41,6 +41,7 @@ import {
   IconPrinter,
   IconReceipt,
   IconReceipt2,
+  IconReceiptEuro,
   IconShieldCheck,
   IconUserCheck,
   IconUsers,
@@ -72,6 +73,7 @@ const todoIcons: Record<TodoKey, Icon> = {
   shiftAvailabilityToChoose: IconCalendarQuestion,
   cashToDeposit: IconCashBanknote,
   bankCreditsToCheck: IconBuildingBank,
+  costsToConvalidate: IconReceiptEuro,
 };
 
 /** Someone is waiting, or the clock is running: these lead the list in orange. */
