@@ -6,6 +6,7 @@ import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { depositsRoutes } from '../features/deposits/deposits.routes';
 import { developerRoutes } from '../features/developer/developer.routes';
 import { employeesRoutes } from '../features/employees/employees.routes';
+import { expensesRoutes } from '../features/expenses/expenses.routes';
 import { filesRoutes } from '../features/files/files.routes';
 import { notificationsRoutes } from '../features/notifications/notifications.routes';
 import { ownPayslipsRoutes, payslipsRoutes } from '../features/payslips/payslips.routes';
@@ -31,6 +32,7 @@ export const appRoutes: AppRoute[] = [
   ...salesRoutes,
   ...cashRegisterRoutes,
   ...depositsRoutes,
+  ...expensesRoutes,
   ...balancesRoutes,
   ...posRoutes,
   ...timeClockRoutes,

@@ -19,11 +19,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { DeleteConfirmationModal, useDeleteConfirmation } from '../../../ui/delete-confirmation';
-import { Money } from '../../../ui/money';
+import { Money, moneyInText } from '../../../ui/money';
 import { RowAction } from '../../../ui/row-action';
 import { useAuthUser } from '../../auth/auth.api';
 import { useDeleteExpense, useExpenseAuthorisations, useReportExpenses, useSetExpenseBlocked } from '../expenses.api';
-import { moneyInText } from './expense-form';
 import { ExpenseModal } from './expense-modal';
 
 export function ExpensesCard({ report }: { report: CashReport }) {
