@@ -3,7 +3,7 @@ import '@mantine/dates/styles.css';
 import { businessDate } from '@bottega/contracts/dates';
 import { Select, VisuallyHidden } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
-import { IconBuildingStore } from '@tabler/icons-react';
+import { IconBuildingStore, IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { calendarLocale } from '../../../lib/calendar-locale';
@@ -54,8 +54,7 @@ export function CostFilters(props: {
       />
       <MonthPickerInput
         label={<VisuallyHidden>{t('costs.filters.month')}</VisuallyHidden>}
-        aria-label={t('costs.filters.month')}
-        placeholder={t('costs.filters.month')}
+        leftSection={<IconCalendar size={16} />}
         value={month ? `${month}-01` : null}
         onChange={(value) => change({ month: value ? value.slice(0, 7) : null })}
         valueFormat="MMMM YYYY"

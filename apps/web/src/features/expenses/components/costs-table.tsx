@@ -76,7 +76,7 @@ export function CostsTable(props: {
           {props.costs.map((cost) => (
             <Table.Tr key={cost.id} data-testid={`cost-${cost.id}`}>
               {props.mode === 'convalidate' && (
-                <Table.Td data-label={t('costs.columns.actions')}>
+                <Table.Td>
                   <Checkbox
                     aria-label={t('costs.convalidate.select', {
                       date: formatDate(cost.date),

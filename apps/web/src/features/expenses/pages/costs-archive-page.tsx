@@ -68,7 +68,7 @@ export default function CostsArchivePage() {
         ) : (
           <>
             {data && data.shops.length > 0 && (
-              <ResponsiveTable verticalSpacing="xs" data-testid="costs-archive-shops">
+              <ResponsiveTable verticalSpacing="xs" captionSide="top" data-testid="costs-archive-shops">
                 <Table.Caption>{t('costs.archive.byShop')}</Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
