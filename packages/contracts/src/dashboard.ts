@@ -31,6 +31,8 @@ export const todoKeys = [
   'bankCreditsToCheck',
   // Month end: last month's shops not yet convalidated.
   'monthsToConvalidate',
+  // Costs incurred: the closed days' expenses waiting for accounting's convalidation.
+  'costsToConvalidate',
 ] as const;
 export type TodoKey = (typeof todoKeys)[number];
 

@@ -103,6 +103,9 @@ export const errorCodes = {
   expenseOverAuthorisation: 422,
   expenseBlocked: 409,
   expenseAuthorisationUsed: 409,
+  // Costs incurred (issue 22): a convalidated expense is fixed; only a closed day's expenses are convalidated.
+  expenseConvalidated: 409,
+  expenseDayOpen: 409,
   jobNotRetryable: 409,
   // Payslips and tax certificates (issue 19).
   payslipPdfRequired: 415,

@@ -6,6 +6,7 @@ import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { depositsRoutes } from '../features/deposits/deposits.routes';
 import { developerRoutes } from '../features/developer/developer.routes';
 import { employeesRoutes } from '../features/employees/employees.routes';
+import { expensesRoutes } from '../features/expenses/expenses.routes';
 import { filesRoutes } from '../features/files/files.routes';
 import { monthEndRoutes } from '../features/month-end/month-end.routes';
 import { notificationsRoutes } from '../features/notifications/notifications.routes';
@@ -32,6 +33,7 @@ export const appRoutes: AppRoute[] = [
   ...salesRoutes,
   ...cashRegisterRoutes,
   ...depositsRoutes,
+  ...expensesRoutes,
   ...balancesRoutes,
   ...posRoutes,
   ...monthEndRoutes,

@@ -16,3 +16,11 @@ export function Money({ cents, c, testId }: { cents: number | null | undefined; 
     </Text>
   );
 }
+
+/**
+ * An amount inside a sentence: isolated left to right (U+2066 … U+2069), so `€ 7,50` stays whole in Arabic
+ * text too, where the Money component cannot go (a select's option, a notice, a message).
+ */
+export function moneyInText(cents: number): string {
+  return `\u2066${formatMoney(cents)}\u2069`;
+}

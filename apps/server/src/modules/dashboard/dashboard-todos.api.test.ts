@@ -246,6 +246,8 @@ describe('GET /api/dashboard: "Da fare"', () => {
         oldest: '2026-03-11',
         link: `/app/shop/cashRegister/${reportIds['NA01 2026-03-11']}/edit`,
       },
+      // February is over and no shop's is convalidated yet.
+      { key: 'monthsToConvalidate', count: 6, oldest: '2026-02-01', link: '/app/report/convalidate?month=2026-02' },
     ]);
   });
 
@@ -274,6 +276,7 @@ describe('GET /api/dashboard: "Da fare"', () => {
       'cashDaysUnclosed',
       'invoiceRequests',
       'shiftNextWeekToPlan',
+      'monthsToConvalidate',
     ]);
     expect(todoOf(todos, 'fiscalClosesMissing')?.link).toBe(`/app/shops/${shopIds.MI01}/sales-feed`);
   });

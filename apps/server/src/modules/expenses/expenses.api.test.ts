@@ -303,6 +303,7 @@ describe('expenses of a daily cash report', () => {
       date: '2026-03-10',
       insertedBy: 'Marco Rossi',
       blocked: false,
+      convalidatedAt: null,
       createdAt: expect.any(String),
     });
     const after = await reportRow(reportId);

@@ -2,6 +2,15 @@
 import { cashReportParamsSchema } from '@bottega/contracts/cash-register';
 import { idParamSchema, okSchema } from '@bottega/contracts/common';
 import {
+  costIncurredAnswerSchema,
+  costIncurredBodySchema,
+  costsArchiveExportQuerySchema,
+  costsArchivePageSchema,
+  costsArchiveQuerySchema,
+  costsConvalidateBodySchema,
+  costsConvalidatedAnswerSchema,
+  costsIncurredPageSchema,
+  costsIncurredQuerySchema,
   expenseAnswerSchema,
   expenseAuthorisationAnswerSchema,
   expenseAuthorisationBodySchema,
@@ -14,6 +23,19 @@ import {
 } from '@bottega/contracts/expenses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access';
+import { currentTime } from '../../platform/clock';
+import { sendFile } from '../../platform/file-transfer';
+import { pickLanguage } from '../../platform/i18n';
+import {
+  convalidateCostsIncurred,
+  deleteCostIncurred,
+  exportCostsArchive,
+  getCostIncurred,
+  listCostsArchive,
+  listCostsToConvalidate,
+  updateCostIncurred,
+} from './costs-incurred.service';
+import { costsToConvalidateTodo } from './costs-incurred.todos';
 import {
   createExpense,
   createExpenseAuthorisation,
@@ -29,6 +51,141 @@ import {
 const tags = ['expenses'];
 
 export const expensesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.todos.register(costsToConvalidateTodo);
+
+  // ——— Costs incurred: accounting's convalidation and archive ———
+
+  app.get(
+    '/api/costs-incurred',
+    {
+      config: { access: 'shops.costsIncurred.check' },
+      schema: {
+        tags,
+        description:
+          'The expenses of closed cash reports not convalidated yet, oldest first, by shop and month, each with its ' +
+          'authorisation, its report and the report’s attachments; with the sum of all the filters select. Another ' +
+          'shop answers 404.',
+        querystring: costsIncurredQuerySchema,
+        response: { 200: costsIncurredPageSchema },
+      },
+    },
+    async (request) => listCostsToConvalidate({ db: app.db, viewer: sessionOf(request), query: request.query }),
+  );
+
+  app.post(
+    '/api/costs-incurred/convalidate',
+    {
+      config: { access: 'shops.costsIncurred.check' },
+      schema: {
+        tags,
+        description:
+          'Convalidates the expenses, all or none: each of a closed day (409 expenseDayOpen) and not convalidated ' +
+          'already (409 expenseConvalidated). They are fixed from then on.',
+        body: costsConvalidateBodySchema,
+        response: { 200: costsConvalidatedAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await convalidateCostsIncurred({
+        db: app.db,
+        viewer: sessionOf(request),
+        ids: request.body.ids,
+        now: currentTime(app.config),
+        ip: request.ip,
+      }),
+    }),
+  );
+
+  app.get(
+    '/api/costs-incurred/archive',
+    {
+      config: { access: 'shops.costsIncurred.archive' },
+      schema: {
+        tags,
+        description: 'A month of convalidated expenses, by shop, with the month’s total and each shop’s.',
+        querystring: costsArchiveQuerySchema,
+        response: { 200: costsArchivePageSchema },
+      },
+    },
+    async (request) => listCostsArchive({ db: app.db, viewer: sessionOf(request), query: request.query }),
+  );
+
+  app.get(
+    '/api/costs-incurred/archive/export',
+    {
+      config: { access: 'shops.costsIncurred.archive' },
+      schema: {
+        tags,
+        description:
+          'A month of convalidated expenses as CSV (Italian Excel’s format) with the total; headings in the ' +
+          'Accept-Language.',
+        querystring: costsArchiveExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await exportCostsArchive({
+        db: app.db,
+        viewer: sessionOf(request),
+        query: request.query,
+        lng: pickLanguage(request.headers['accept-language']),
+      });
+      return sendFile(reply, file, 'attachment');
+    },
+  );
+
+  app.get(
+    '/api/costs-incurred/:id',
+    {
+      config: { access: 'shops.costsIncurred.check' },
+      schema: { tags, params: idParamSchema, response: { 200: costIncurredAnswerSchema } },
+    },
+    async (request) => ({
+      data: await getCostIncurred({ db: app.db, viewer: sessionOf(request), id: request.params.id }),
+    }),
+  );
+
+  app.put(
+    '/api/costs-incurred/:id',
+    {
+      config: { access: 'shops.costsIncurred.edit' },
+      schema: {
+        tags,
+        description:
+          'Accounting’s correction before convalidation (409 after): the amount within its authorisation, the ' +
+          'comments.',
+        params: idParamSchema,
+        body: costIncurredBodySchema,
+        response: { 200: costIncurredAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await updateCostIncurred({
+        db: app.db,
+        viewer: sessionOf(request),
+        id: request.params.id,
+        body: request.body,
+        ip: request.ip,
+      }),
+    }),
+  );
+
+  app.delete(
+    '/api/costs-incurred/:id',
+    {
+      config: { access: 'shops.costsIncurred.delete' },
+      schema: {
+        tags,
+        description: 'Only before convalidation (409 after).',
+        params: idParamSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await deleteCostIncurred({ db: app.db, viewer: sessionOf(request), id: request.params.id, ip: request.ip });
+      return { data: { ok: true as const } };
+    },
+  );
+
   // ——— Management's authorisations of a shop ———
 
   app.get(

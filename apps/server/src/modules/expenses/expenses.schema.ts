@@ -42,11 +42,16 @@ export const expenses = pgTable(
     date: date('date').notNull(),
     insertedBy: integer('inserted_by').references(() => users.id, { onDelete: 'set null' }),
     blocked: boolean('blocked').notNull().default(false),
+    /** Accounting convalidated it (costs incurred, issue 22): fixed from then on, and in the archive. */
+    convalidatedAt: timestamp('convalidated_at', { withTimezone: true }),
+    convalidatedBy: integer('convalidated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('expenses_report_idx').on(table.reportId),
     index('expenses_authorisation_idx').on(table.authorisationId),
+    // The archive: a shop's convalidated expenses by day.
+    index('expenses_shop_date_idx').on(table.shopId, table.date),
   ],
 );

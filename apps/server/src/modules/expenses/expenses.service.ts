@@ -214,6 +214,7 @@ const expenseColumns = {
   date: expenses.date,
   insertedBy: personName,
   blocked: expenses.blocked,
+  convalidatedAt: expenses.convalidatedAt,
   createdAt: expenses.createdAt,
 };
 
@@ -225,8 +226,10 @@ function selectExpenses(db: Executor) {
     .leftJoin(users, eq(users.id, expenses.insertedBy));
 }
 
-function toExpense(row: Omit<Expense, 'createdAt'> & { createdAt: Date }): Expense {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+function toExpense(
+  row: Omit<Expense, 'createdAt' | 'convalidatedAt'> & { createdAt: Date; convalidatedAt: Date | null },
+): Expense {
+  return { ...row, createdAt: row.createdAt.toISOString(), convalidatedAt: row.convalidatedAt?.toISOString() ?? null };
 }
 
 async function readExpense(db: Executor, expenseId: number): Promise<Expense> {
@@ -357,6 +360,7 @@ export async function updateExpense(options: ExpenseCall & { body: ExpenseValues
     const { correction } = assertReportWritable(report, viewer);
     await assertFiguresOpen(tx, report);
     const expense = await lockExpense(tx, reportId, expenseId);
+    if (expense.convalidatedAt) throw new AppError('expenseConvalidated');
     if (expense.blocked) throw new AppError('expenseBlocked');
     await claimAuthorisation(tx, {
       report,
@@ -413,6 +417,7 @@ export async function deleteExpense(options: ExpenseCall): Promise<void> {
     const { correction } = assertReportWritable(report, viewer);
     await assertFiguresOpen(tx, report);
     const expense = await lockExpense(tx, reportId, expenseId);
+    if (expense.convalidatedAt) throw new AppError('expenseConvalidated');
     if (expense.blocked) throw new AppError('expenseBlocked');
     await tx.delete(expenses).where(eq(expenses.id, expenseId));
     await touchReport(tx, reportId, viewer);

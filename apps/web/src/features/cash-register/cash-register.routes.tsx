@@ -1,10 +1,4 @@
-import {
-  IconCalendarWeek,
-  IconCashRegister,
-  IconListCheck,
-  IconReceiptTax,
-  IconReportMoney,
-} from '@tabler/icons-react';
+import { IconCalendarWeek, IconCashRegister, IconListCheck, IconReportMoney } from '@tabler/icons-react';
 import type { AppRoute } from '../../app/app-route';
 
 export const cashRegisterRoutes: AppRoute[] = [
@@ -45,11 +39,5 @@ export const cashRegisterRoutes: AppRoute[] = [
     title: 'common:pageTitle.weeklyCashWeek',
     ability: 'shops.cashRegister.weekly',
     load: () => import('./pages/weekly-cash-create-page'),
-  },
-  {
-    path: 'shops/expense-authorisations',
-    ability: 'shops.costsIncurred.view',
-    load: () => import('./pages/expense-authorisations-page'),
-    menu: { section: 'management', label: 'expenses:menu.authorisations', icon: IconReceiptTax },
   },
 ];

@@ -1,7 +1,7 @@
 // How a bank upload's refusal reads: the parser's reason, with the line and field or the sums that do not add up.
 import type { BankUploadFailure } from '@bottega/contracts/bank';
 import type { TFunction } from 'i18next';
-import { moneyInText } from '../cash-register/components/expense-form';
+import { moneyInText } from '../../ui/money';
 
 export function bankFailureText(failure: BankUploadFailure, t: TFunction): string {
   switch (failure.kind) {

@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors } from '../../../lib/form-validation';
 import { formatDate } from '../../../lib/format-date';
-import { moneyInText } from '../../cash-register/components/expense-form';
+import { moneyInText } from '../../../ui/money';
 import {
   type BalanceEditValues,
   balanceEditBodyOf,

@@ -55,7 +55,7 @@ import {
 const isPdf = (attachment: CashReportAttachment) => attachment.contentType === 'application/pdf';
 
 /** The file itself: an image, or the PDF in the browser's viewer (a thumbnail shows only an icon for a PDF). */
-function AttachmentView(props: { reportId: number; attachment: CashReportAttachment; height: number | string }) {
+export function AttachmentView(props: { reportId: number; attachment: CashReportAttachment; height: number | string }) {
   const { t } = useTranslation(['cash-report-details', 'errors']);
   const blob = useAttachmentBlob(props.reportId, props.attachment.id);
   const url = useObjectUrl(blob.data);

@@ -41,6 +41,7 @@ import {
   IconPrinter,
   IconReceipt,
   IconReceipt2,
+  IconReceiptEuro,
   IconShieldCheck,
   IconUserCheck,
   IconUsers,
@@ -73,6 +74,7 @@ const todoIcons: Record<TodoKey, Icon> = {
   cashToDeposit: IconCashBanknote,
   bankCreditsToCheck: IconBuildingBank,
   monthsToConvalidate: IconCalendarCheck,
+  costsToConvalidate: IconReceiptEuro,
 };
 
 /** Someone is waiting, or the clock is running: these lead the list in orange. */

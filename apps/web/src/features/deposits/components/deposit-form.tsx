@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { calendarLocale } from '../../../lib/calendar-locale';
 import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors } from '../../../lib/form-validation';
-import { moneyInText } from '../../cash-register/components/expense-form';
+import { moneyInText } from '../../../ui/money';
 import { parseTypedDate } from '../../profile/components/profile-field-input';
 import {
   type DepositFormValues,

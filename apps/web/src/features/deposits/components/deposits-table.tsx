@@ -7,11 +7,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { DeleteConfirmationModal, useDeleteConfirmation } from '../../../ui/delete-confirmation';
-import { Money } from '../../../ui/money';
+import { Money, moneyInText } from '../../../ui/money';
 import { ResponsiveTable } from '../../../ui/responsive-table';
 import { RowAction } from '../../../ui/row-action';
 import { useAuthUser } from '../../auth/auth.api';
-import { moneyInText } from '../../cash-register/components/expense-form';
 import { useDeleteDeposit } from '../deposits.api';
 import { DepositForm } from './deposit-form';
 

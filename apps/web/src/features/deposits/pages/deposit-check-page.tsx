@@ -14,10 +14,9 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
 import { ConfirmModal } from '../../../ui/confirm-modal';
-import { Money } from '../../../ui/money';
+import { Money, moneyInText } from '../../../ui/money';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryPlaceholder } from '../../../ui/query-placeholder';
-import { moneyInText } from '../../cash-register/components/expense-form';
 import { useBankMatching, useConvalidateWithBank } from '../bank.api';
 
 /** Credits and the deposits they settle, convalidated together. */

@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { calendarLocale } from '../../../lib/calendar-locale';
 import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors } from '../../../lib/form-validation';
+import { moneyInText } from '../../../ui/money';
 import { parseTypedDate } from '../../profile/components/profile-field-input';
 import { useCreateExpenseAuthorisation } from '../expenses.api';
 import {
@@ -18,7 +19,6 @@ import {
   emptyExpenseAuthorisationForm,
   expenseAuthorisationBodyOf,
   expenseAuthorisationFormErrorsOf,
-  moneyInText,
   validateExpenseAuthorisationForm,
 } from './expense-form';
 

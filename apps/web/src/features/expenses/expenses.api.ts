@@ -4,7 +4,7 @@
 import type { Expense, ExpenseAuthorisation, ExpenseAuthorisationBody, ExpenseBody } from '@bottega/contracts/expenses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { cashRegisterKeys } from './cash-register.keys';
+import { cashRegisterKeys } from '../cash-register/cash-register.keys';
 
 /** A shop's authorisations; with `date`, only those usable that day (valid, not revoked, something left). */
 export function useExpenseAuthorisations(shopId: number | null, date?: string) {

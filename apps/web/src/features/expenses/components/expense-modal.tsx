@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { firstFieldErrors } from '../../../lib/form-validation';
 import { formatDate } from '../../../lib/format-date';
-import { Money } from '../../../ui/money';
+import { Money, moneyInText } from '../../../ui/money';
 import { useSaveExpense } from '../expenses.api';
 import {
   type ExpenseFormValues,
@@ -19,7 +19,6 @@ import {
   expenseBodyOf,
   expenseFormErrorsOf,
   expenseFormOf,
-  moneyInText,
   validateExpenseForm,
 } from './expense-form';
 

@@ -26,7 +26,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
 import { DeleteConfirmationModal, useDeleteConfirmation } from '../../../ui/delete-confirmation';
-import { Money } from '../../../ui/money';
+import { Money, moneyInText } from '../../../ui/money';
 import { PageHeader } from '../../../ui/page-header';
 import { RowAction } from '../../../ui/row-action';
 import { useAuthUser, useSelectableShops } from '../../auth/auth.api';
@@ -35,8 +35,7 @@ import {
   type ExpenseAuthorisationStatus,
   expenseAuthorisationLeft,
   expenseAuthorisationStatus,
-} from '../components/expense-authorisation-status';
-import { moneyInText } from '../components/expense-form';
+} from '../expense-authorisation-status';
 import {
   useDeleteExpenseAuthorisation,
   useExpenseAuthorisations,

@@ -13,14 +13,7 @@ import { formatMoney } from '@bottega/contracts/money';
 import type { TFunction } from 'i18next';
 import { validateWith } from '../../../lib/form-validation';
 import { parseMoney } from '../../../lib/parse-money';
-
-/**
- * An amount inside a sentence: isolated left to right (U+2066 … U+2069), so `€ 7,50` stays whole in Arabic
- * text too, where the Money component cannot go (a select's option, a notice, a message).
- */
-export function moneyInText(cents: number): string {
-  return `\u2066${formatMoney(cents)}\u2069`;
-}
+import { moneyInText } from '../../../ui/money';
 
 export type ExpenseFormValues = {
   /** The authorisation's id as the select keeps it; empty while none is chosen. */

@@ -42,6 +42,7 @@ const expense: Expense = {
   date: '2026-11-22',
   insertedBy: 'Dipendente',
   blocked: false,
+  convalidatedAt: null,
   createdAt: '2026-11-22T18:00:00Z',
 };
 

@@ -19,11 +19,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { DeleteConfirmationModal, useDeleteConfirmation } from '../../../ui/delete-confirmation';
-import { Money } from '../../../ui/money';
+import { Money, moneyInText } from '../../../ui/money';
 import { RowAction } from '../../../ui/row-action';
 import { useAuthUser } from '../../auth/auth.api';
 import { useDeleteExpense, useExpenseAuthorisations, useReportExpenses, useSetExpenseBlocked } from '../expenses.api';
-import { moneyInText } from './expense-form';
 import { ExpenseModal } from './expense-modal';
 
 export function ExpensesCard({ report }: { report: CashReport }) {
@@ -130,7 +129,8 @@ export function ExpensesCard({ report }: { report: CashReport }) {
             </Table.Thead>
             <Table.Tbody>
               {rows.map((expense) => {
-                const changeable = writable && !expense.blocked;
+                // A convalidated expense is fixed (409 expenseConvalidated): nothing to offer.
+                const changeable = writable && !expense.blocked && expense.convalidatedAt === null;
                 const name = `${expense.authorisation} (${moneyInText(expense.amountCents)})`;
                 return (
                   <Table.Tr key={expense.id} data-testid={`expense-${expense.id}`}>
@@ -149,7 +149,11 @@ export function ExpensesCard({ report }: { report: CashReport }) {
                       <bdi>{expense.insertedBy ?? '—'}</bdi>
                     </Table.Td>
                     <Table.Td>
-                      {expense.blocked ? (
+                      {expense.convalidatedAt ? (
+                        <Badge color="blue" variant="light" data-testid={`expense-convalidated-${expense.id}`}>
+                          {t('convalidated')}
+                        </Badge>
+                      ) : expense.blocked ? (
                         <Badge color="orange" variant="light" leftSection={<IconLock size={12} />}>
                           {t('blocked')}
                         </Badge>
