@@ -11,6 +11,7 @@ import { notificationsRoutes } from '../features/notifications/notifications.rou
 import { ownPayslipsRoutes, payslipsRoutes } from '../features/payslips/payslips.routes';
 import { posRoutes } from '../features/pos/pos.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
+import { reportsRoutes } from '../features/reports/reports.routes';
 import { salesRoutes } from '../features/sales/sales.routes';
 import { shiftAnalyticsRoutes } from '../features/shift-analytics/shift-analytics.routes';
 import { ownShiftsRoutes, shiftsRoutes } from '../features/shifts/shifts.routes';
@@ -33,6 +34,7 @@ export const appRoutes: AppRoute[] = [
   ...depositsRoutes,
   ...balancesRoutes,
   ...posRoutes,
+  ...reportsRoutes,
   ...timeClockRoutes,
   ...companiesRoutes,
   ...filesRoutes,
