@@ -4,7 +4,7 @@
 // deposit statement's (deposits/cash-to-deposit.service shopCashStatement), so the two screens never disagree.
 
 import type { Language } from '@bottega/contracts/common';
-import { formatDate } from '@bottega/contracts/dates';
+import { businessDate, formatDate } from '@bottega/contracts/dates';
 import {
   type FirstNote,
   type FirstNoteDay,
@@ -59,8 +59,12 @@ export async function getFirstNote(options: {
   shopId: number;
   from: string;
   to: string;
+  now: Date;
 }): Promise<FirstNote> {
-  const { db, viewer, shopId, from, to } = options;
+  const { db, viewer, shopId, from } = options;
+  // Up to today, as the cash to deposit statement: the days to come have no book yet.
+  const today = businessDate(options.now);
+  const to = [options.to, today].sort()[0] as string;
   const shop = await loadVisibleShop(db, viewer, shopId);
   const [statement, reports, dayExpenses, dayDeposits, openingFundCents, closingFundCents] = await Promise.all([
     shopCashStatement(db, shopId, from, to),

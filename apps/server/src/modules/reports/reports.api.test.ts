@@ -266,6 +266,18 @@ describe('first note', () => {
     expect(note.closingCents - note.openingCents).toBe(100_00 - 250_00);
   });
 
+  it('stops at today: the days to come have no book yet', async () => {
+    const response = await api(test.app, {
+      method: 'GET',
+      url: `/api/shops/${milanId}/first-note?from=2026-03-01&to=2026-03-31`,
+      token: accountingToken,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const note = response.json().data;
+    expect(note.to).toBe('2026-03-12');
+    expect(note.days).toHaveLength(12);
+  });
+
   it('exports CSV in Italian Excel’s format and an XLSX workbook', async () => {
     const csv = await api(test.app, {
       method: 'GET',

@@ -10,6 +10,7 @@ import {
 } from '@bottega/contracts/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access';
+import { currentTime } from '../../platform/clock';
 import { sendFile } from '../../platform/file-transfer';
 import { pickLanguage } from '../../platform/i18n';
 import { compare } from './comparison.service';
@@ -34,7 +35,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await getFirstNote({ db: app.db, viewer: sessionOf(request), shopId: request.params.id, ...request.query }),
+      data: await getFirstNote({
+        db: app.db,
+        viewer: sessionOf(request),
+        shopId: request.params.id,
+        ...request.query,
+        now: currentTime(app.config),
+      }),
     }),
   );
 
@@ -53,7 +60,14 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { format, from, to } = request.query;
-      const note = await getFirstNote({ db: app.db, viewer: sessionOf(request), shopId: request.params.id, from, to });
+      const note = await getFirstNote({
+        db: app.db,
+        viewer: sessionOf(request),
+        shopId: request.params.id,
+        from,
+        to,
+        now: currentTime(app.config),
+      });
       const file = await firstNoteFile(note, format, pickLanguage(request.headers['accept-language']));
       return sendFile(reply, file, 'attachment');
     },

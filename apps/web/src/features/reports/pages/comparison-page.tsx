@@ -70,14 +70,33 @@ function Change(props: { now: number | null; before: number | null }) {
   const change = changePercent(props.now, props.before);
   if (change === null) return <Text span>—</Text>;
   return (
-    <Text span c={change > 0 ? 'teal.8' : change < 0 ? 'red.8' : undefined} fw={600} dir="ltr">
+    <Text
+      span
+      // Dark enough on white and light enough on dark for small text (WCAG AA).
+      c={
+        change > 0
+          ? 'light-dark(var(--mantine-color-teal-9), var(--mantine-color-teal-4))'
+          : change < 0
+            ? 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))'
+            : undefined
+      }
+      fw={600}
+      dir="ltr"
+    >
       {`${change > 0 ? '+' : ''}${String(change).replace('.', ',')}%`}
     </Text>
   );
 }
 
-/** The periods compared: a month against the month before or a year before, or two ranges from the address. */
-function periodsOf(preset: Preset, month: string, params: URLSearchParams): ComparisonPeriods | null {
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The periods compared: a month against the month before or a year before, or two ranges from the address. The
+ * month still running is compared up to today, against the same number of days of the other month.
+ */
+function periodsOf(preset: Preset, month: string, params: URLSearchParams, today: string): ComparisonPeriods | null {
   if (preset === 'custom') {
     const values = ['from', 'to', 'againstFrom', 'againstTo'].map((name) => params.get(name) ?? '');
     if (!values.every((value) => isoDate.test(value))) return null;
@@ -87,7 +106,11 @@ function periodsOf(preset: Preset, month: string, params: URLSearchParams): Comp
   }
   const current = monthDays(month);
   const against = monthDays(shiftMonth(month, preset === 'lastYear' ? -12 : -1));
-  return { from: current.from, to: current.to, againstFrom: against.from, againstTo: against.to };
+  if (current.to <= today)
+    return { from: current.from, to: current.to, againstFrom: against.from, againstTo: against.to };
+  const days = Math.round((Date.parse(today) - Date.parse(current.from)) / 86_400_000);
+  const againstTo = [addDays(against.from, days), against.to].sort()[0] as string;
+  return { from: current.from, to: today, againstFrom: against.from, againstTo };
 }
 
 export default function ComparisonPage() {
@@ -101,7 +124,7 @@ export default function ComparisonPage() {
   const preset: Preset = presets.includes(presetParam) ? presetParam : 'previousMonth';
   const monthParam = params.get('month') ?? '';
   const month = /^\d{4}-\d{2}$/.test(monthParam) ? monthParam : today.slice(0, 7);
-  const periods = periodsOf(preset, month, params);
+  const periods = periodsOf(preset, month, params, today);
   const change = (next: Record<string, string | null>) => {
     const merged = new URLSearchParams(params);
     for (const [key, value] of Object.entries(next)) {
@@ -113,7 +136,7 @@ export default function ComparisonPage() {
   const choosePreset = (value: Preset) => {
     if (value !== 'custom') return change({ against: value === 'previousMonth' ? null : value });
     // Custom starts from the periods shown, so the two ranges are there to adjust.
-    const shown = periodsOf(preset, month, params) ?? periodsOf('previousMonth', month, params);
+    const shown = periodsOf(preset, month, params, today) ?? periodsOf('previousMonth', month, params, today);
     change({ against: 'custom', ...shown });
   };
   const answer = useComparison(
@@ -123,7 +146,10 @@ export default function ComparisonPage() {
   );
   const data = answer.data;
   const empty = data && data.current.receipts === 0 && data.previous.receipts === 0 && data.current.takingsCents === 0;
-  const range = (from: string, to: string) => `${formatDate(from)} – ${formatDate(to)}`;
+  // Dates run left to right in Arabic too, each range isolated from the text around it.
+  const range = (from: string, to: string) => (
+    <span dir="ltr" style={{ unicodeBidi: 'isolate' }}>{`${formatDate(from)} – ${formatDate(to)}`}</span>
+  );
 
   return (
     <>
@@ -209,10 +235,8 @@ export default function ComparisonPage() {
         ) : (
           <>
             <Text size="sm" c="dimmed" data-testid="comparison-periods">
-              {`${t('comparison.current')}: ${range(data.period.from, data.period.to)} · ${t('comparison.previous')}: ${range(
-                data.against.from,
-                data.against.to,
-              )}`}
+              {t('comparison.current')}: {range(data.period.from, data.period.to)} · {t('comparison.previous')}:{' '}
+              {range(data.against.from, data.against.to)}
             </Text>
             {empty ? (
               <Card withBorder>

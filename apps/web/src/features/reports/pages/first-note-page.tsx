@@ -260,9 +260,11 @@ export default function FirstNotePage() {
             </SimpleGrid>
             <Card withBorder padding={0}>
               <Text fw={600} px="md" pt="sm">
-                {`${note.shop.code} · ${note.shop.name} — ${formatDate(note.from)}${
-                  note.from === note.to ? '' : ` – ${formatDate(note.to)}`
-                }`}
+                <bdi>{`${note.shop.code} · ${note.shop.name}`}</bdi>
+                {' — '}
+                <span dir="ltr" style={{ unicodeBidi: 'isolate' }}>
+                  {note.from === note.to ? formatDate(note.from) : `${formatDate(note.from)} – ${formatDate(note.to)}`}
+                </span>
               </Text>
               {note.days.length === 0 ? (
                 <EmptyState py="xl" icon={<IconNotebook size={32} />} title={t('firstNote.empty')} />
@@ -310,10 +312,8 @@ export default function FirstNotePage() {
                         </Table.Td>
                       </Table.Tr>
                     ))}
-                  </Table.Tbody>
-                  <Table.Tfoot>
                     <Table.Tr data-testid="first-note-totals">
-                      <Table.Th>{t('firstNote.totals')}</Table.Th>
+                      <Table.Td fw={700}>{t('firstNote.totals')}</Table.Td>
                       {moneyColumns.map((column) => {
                         const cents =
                           column === 'cashFund'
@@ -329,7 +329,7 @@ export default function FirstNotePage() {
                       })}
                       <Table.Td />
                     </Table.Tr>
-                  </Table.Tfoot>
+                  </Table.Tbody>
                 </ResponsiveTable>
               )}
               <Text size="xs" c="dimmed" p="md">
