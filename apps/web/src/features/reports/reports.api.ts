@@ -3,6 +3,7 @@ import type { Comparison, FirstNote } from '@bottega/contracts/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, fetchBlob } from '../../lib/api-client';
 import { saveBlobAs } from '../../lib/object-url';
+import type { ComparisonPeriods } from './comparison-periods';
 
 const reportsKey = ['reports'] as const;
 
@@ -26,8 +27,6 @@ export async function downloadFirstNote(
   const query = new URLSearchParams({ ...period, format });
   saveBlobAs(await fetchBlob(`/api/shops/${shopId}/first-note/export?${query}`), fileName);
 }
-
-export type ComparisonPeriods = { from: string; to: string; againstFrom: string; againstTo: string };
 
 export function useComparison(shopId: number | undefined, periods: ComparisonPeriods, enabled: boolean) {
   return useQuery({

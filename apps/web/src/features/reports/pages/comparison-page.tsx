@@ -5,7 +5,7 @@
 // as a chart (@mantine/charts, loaded with this screen) and per shop as a table. The choices live in the address.
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
-import { businessDate, monthDays, shiftMonth } from '@bottega/contracts/dates';
+import { businessDate } from '@bottega/contracts/dates';
 import { formatMoney } from '@bottega/contracts/money';
 import { type ComparisonFigures, changePercent } from '@bottega/contracts/reports';
 import { BarChart } from '@mantine/charts';
@@ -35,11 +35,11 @@ import { Money } from '../../../ui/money';
 import { PageHeader } from '../../../ui/page-header';
 import { ResponsiveTable } from '../../../ui/responsive-table';
 import { useSelectableShops } from '../../auth/auth.api';
-import { type ComparisonPeriods, useComparison } from '../reports.api';
+import { type ComparisonPreset, comparisonPeriods, comparisonPresets } from '../comparison-periods';
+import { useComparison } from '../reports.api';
 
-const presets = ['previousMonth', 'lastYear', 'custom'] as const;
-type Preset = (typeof presets)[number];
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const presets = comparisonPresets;
+type Preset = ComparisonPreset;
 const metrics = ['takings', 'receipts', 'averageReceipt', 'piecesPerReceipt', 'returns'] as const;
 type Metric = (typeof metrics)[number];
 
@@ -88,31 +88,6 @@ function Change(props: { now: number | null; before: number | null }) {
   );
 }
 
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/**
- * The periods compared: a month against the month before or a year before, or two ranges from the address. The
- * month still running is compared up to today, against the same number of days of the other month.
- */
-function periodsOf(preset: Preset, month: string, params: URLSearchParams, today: string): ComparisonPeriods | null {
-  if (preset === 'custom') {
-    const values = ['from', 'to', 'againstFrom', 'againstTo'].map((name) => params.get(name) ?? '');
-    if (!values.every((value) => isoDate.test(value))) return null;
-    const [from, to, againstFrom, againstTo] = values as [string, string, string, string];
-    if (from > to || againstFrom > againstTo) return null;
-    return { from, to, againstFrom, againstTo };
-  }
-  const current = monthDays(month);
-  const against = monthDays(shiftMonth(month, preset === 'lastYear' ? -12 : -1));
-  if (current.to <= today)
-    return { from: current.from, to: current.to, againstFrom: against.from, againstTo: against.to };
-  const days = Math.round((Date.parse(today) - Date.parse(current.from)) / 86_400_000);
-  const againstTo = [addDays(against.from, days), against.to].sort()[0] as string;
-  return { from: current.from, to: today, againstFrom: against.from, againstTo };
-}
-
 export default function ComparisonPage() {
   const { t, i18n } = useTranslation(['reports', 'errors']);
   const shops = useSelectableShops(true);
@@ -124,7 +99,7 @@ export default function ComparisonPage() {
   const preset: Preset = presets.includes(presetParam) ? presetParam : 'previousMonth';
   const monthParam = params.get('month') ?? '';
   const month = /^\d{4}-\d{2}$/.test(monthParam) ? monthParam : today.slice(0, 7);
-  const periods = periodsOf(preset, month, params, today);
+  const periods = comparisonPeriods(preset, month, params, today);
   const change = (next: Record<string, string | null>) => {
     const merged = new URLSearchParams(params);
     for (const [key, value] of Object.entries(next)) {
@@ -136,7 +111,8 @@ export default function ComparisonPage() {
   const choosePreset = (value: Preset) => {
     if (value !== 'custom') return change({ against: value === 'previousMonth' ? null : value });
     // Custom starts from the periods shown, so the two ranges are there to adjust.
-    const shown = periodsOf(preset, month, params, today) ?? periodsOf('previousMonth', month, params, today);
+    const shown =
+      comparisonPeriods(preset, month, params, today) ?? comparisonPeriods('previousMonth', month, params, today);
     change({ against: 'custom', ...shown });
   };
   const answer = useComparison(
