@@ -13,8 +13,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { shopsInScope } from '../../platform/access';
 import type { Executor } from '../../platform/db';
-import { AppError } from '../../platform/errors';
 import type { SessionContext } from '../../platform/sessions';
+import { loadVisibleShop } from '../shops/shops.service';
 
 type Sums = Parameters<typeof comparisonFigures>[0];
 type ShopSums = Sums & { shopId: number; shopCode: string; shopName: string };
@@ -31,15 +31,17 @@ const empty: Sums = {
 };
 
 /** The shops asked for as a condition on `shops.id`: the one shop (404 outside the viewer's), else all they reach. */
-function shopCondition(viewer: SessionContext, shopId: number | undefined): SQL | 'none' {
+async function shopCondition(db: Executor, viewer: SessionContext, shopId: number | undefined): Promise<SQL | 'none'> {
   const scope = shopsInScope(viewer, 'shops');
   if (shopId !== undefined) {
-    if (scope !== 'all' && !scope.includes(shopId)) throw new AppError('notFound');
+    // Another shop, or a closed one for who does not see closed shops, answers 404.
+    await loadVisibleShop(db, viewer, shopId);
     return sql`s.id = ${shopId}`;
   }
-  if (scope === 'all') return viewer.abilities.has('shops.manage.viewClosed') ? sql`true` : sql`NOT s.closed`;
-  if (scope.length === 0) return 'none';
+  // A closed shop is there only for those who see closed shops (as everywhere else).
   const closed = viewer.abilities.has('shops.manage.viewClosed') ? sql`true` : sql`NOT s.closed`;
+  if (scope === 'all') return closed;
+  if (scope.length === 0) return 'none';
   return sql`s.id IN (${sql.join(
     scope.map((id) => sql`${id}`),
     sql`, `,
@@ -125,7 +127,7 @@ export async function compare(options: {
   query: ComparisonQuery;
 }): Promise<Comparison> {
   const { db, viewer, query } = options;
-  const condition = shopCondition(viewer, query.shopId);
+  const condition = await shopCondition(db, viewer, query.shopId);
   const none = condition === 'none';
   const [current, against, currentDays, againstDays] = none
     ? [[], [], new Map<string, number>(), new Map<string, number>()]
