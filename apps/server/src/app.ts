@@ -38,6 +38,7 @@ import { payslipsRoutes } from './modules/payslips/payslips.routes';
 import { posRoutes } from './modules/pos/pos.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { telegramLinkRoutes } from './modules/profile/telegram-link.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shiftAnalyticsRoutes } from './modules/shifts/shift-analytics.routes';
@@ -183,6 +184,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   await app.register(payslipsRoutes);
   await app.register(posRoutes);
   await app.register(profileRoutes);
+  await app.register(reportsRoutes);
   await app.register(salesRoutes);
   await app.register(settingsRoutes);
   await app.register(shiftsRoutes);

@@ -13,6 +13,7 @@ import { notificationsRoutes } from '../features/notifications/notifications.rou
 import { ownPayslipsRoutes, payslipsRoutes } from '../features/payslips/payslips.routes';
 import { posRoutes } from '../features/pos/pos.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
+import { reportsRoutes } from '../features/reports/reports.routes';
 import { salesRoutes } from '../features/sales/sales.routes';
 import { shiftAnalyticsRoutes } from '../features/shift-analytics/shift-analytics.routes';
 import { ownShiftsRoutes, shiftsRoutes } from '../features/shifts/shifts.routes';
@@ -37,6 +38,7 @@ export const appRoutes: AppRoute[] = [
   ...balancesRoutes,
   ...posRoutes,
   ...monthEndRoutes,
+  ...reportsRoutes,
   ...timeClockRoutes,
   ...companiesRoutes,
   ...filesRoutes,

@@ -29,7 +29,7 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs);
 }
 
-function dayBefore(date: string): string {
+export function dayBefore(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) - dayMs).toISOString().slice(0, 10);
 }
 
@@ -205,20 +205,37 @@ export async function getShopCashToDeposit(options: {
   const { from, to: monthEnd } = monthDays(month);
   // Up to today: the days to come have no cash yet.
   const to = [monthEnd, today].sort()[0] as string;
-  const [opening] = await shopFigures(db, eq(shops.id, shopId), dayBefore(from));
   const [closing] = await shopFigures(db, eq(shops.id, shopId), to < from ? dayBefore(from) : to);
+  const statement = await shopCashStatement(db, shopId, from, to);
+  return {
+    shop: toShop(closing as ShopFigures, to < from ? dayBefore(from) : to),
+    month,
+    openingCents: statement.openingCents,
+    days: statement.days,
+  };
+}
+
+/**
+ * One shop's cash statement from `from` to `to` (no days when `to` is before `from`): the balance carried in and, day
+ * by day, the closed reports' cash, the expenses, the deposits and the running balance. The cash to deposit screen
+ * and the first note (modules/reports) both read it, so the two never disagree.
+ */
+export async function shopCashStatement(
+  db: Executor,
+  shopId: number,
+  from: string,
+  to: string,
+): Promise<{ openingCents: number; days: CashToDepositDay[] }> {
+  const [opening] = await shopFigures(db, eq(shops.id, shopId), dayBefore(from));
   const figures = to < from ? [] : await dayFigures(db, shopId, from, to);
   const { balances } = runCashToDeposit({
     openingCents: opening?.balanceCents ?? 0,
     openingSince: opening?.waitingSince ?? null,
     days: figures.map((day) => ({ ...day, cashCents: day.cashCents ?? 0 })),
   });
-  const days: CashToDepositDay[] = figures.map((day, index) => ({ ...day, balanceCents: balances[index] ?? 0 }));
   return {
-    shop: toShop(closing as ShopFigures, to < from ? dayBefore(from) : to),
-    month,
     openingCents: opening?.balanceCents ?? 0,
-    days,
+    days: figures.map((day, index) => ({ ...day, balanceCents: balances[index] ?? 0 })),
   };
 }
 
