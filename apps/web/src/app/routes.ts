@@ -7,6 +7,7 @@ import { depositsRoutes } from '../features/deposits/deposits.routes';
 import { developerRoutes } from '../features/developer/developer.routes';
 import { employeesRoutes } from '../features/employees/employees.routes';
 import { filesRoutes } from '../features/files/files.routes';
+import { invoicesRoutes } from '../features/invoices/invoices.routes';
 import { notificationsRoutes } from '../features/notifications/notifications.routes';
 import { ownPayslipsRoutes, payslipsRoutes } from '../features/payslips/payslips.routes';
 import { posRoutes } from '../features/pos/pos.routes';
@@ -33,6 +34,7 @@ export const appRoutes: AppRoute[] = [
   ...depositsRoutes,
   ...balancesRoutes,
   ...posRoutes,
+  ...invoicesRoutes,
   ...timeClockRoutes,
   ...companiesRoutes,
   ...filesRoutes,
