@@ -6,7 +6,7 @@ import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text } from '@mant
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowBack, IconCircleCheck, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -65,6 +65,8 @@ function InvoiceEditor({ invoice }: { invoice: Invoice }) {
   const edit = useEditInvoice(invoice.id);
   const confirm = useConfirmInvoice();
   const [asking, setAsking] = useState(false);
+  // The buttons sit at the top with the receipt, away from the toasts at the bottom; the save submits the form.
+  const formId = useId();
   const confirmed = invoice.confirmedAt !== null;
   const readOnly = confirmed || invoice.blocked || !can.has('shops.invoices.edit');
   const form = useForm<InvoiceFormValues>({
@@ -97,15 +99,49 @@ function InvoiceEditor({ invoice }: { invoice: Invoice }) {
   return (
     <Stack gap="lg">
       <Card withBorder padding="lg">
-        <Text fw={600} data-testid="invoice-edit-receipt">
-          <bdi>{invoiceCustomerName(invoice)}</bdi>
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t('form.receipt', { number: invoice.receiptNumber, register: invoice.registerCode })}
-          {` · ${formatDate(invoice.receiptDate)} · `}
-          <Money cents={invoice.amountCents} />
-          {invoice.createdBy ? ` · ${t('list.by', { name: invoice.createdBy })}` : ''}
-        </Text>
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} data-testid="invoice-edit-receipt">
+              <bdi>{invoiceCustomerName(invoice)}</bdi>
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('form.receipt', { number: invoice.receiptNumber, register: invoice.registerCode })}
+              {` · ${formatDate(invoice.receiptDate)} · `}
+              <Money cents={invoice.amountCents} />
+              {invoice.createdBy ? ` · ${t('list.by', { name: invoice.createdBy })}` : ''}
+            </Text>
+          </div>
+          {!confirmed && !invoice.blocked && (
+            <Group gap="sm">
+              {!readOnly && (
+                <Button
+                  type="submit"
+                  form={formId}
+                  variant="default"
+                  loading={edit.isPending}
+                  leftSection={<IconDeviceFloppy size={16} />}
+                  data-testid="invoice-save"
+                >
+                  {t('form.save')}
+                </Button>
+              )}
+              {can.has('shops.invoices.check') && (
+                <Button
+                  leftSection={<IconCircleCheck size={16} />}
+                  disabled={form.isDirty()}
+                  title={form.isDirty() ? t('edit.saveFirst') : undefined}
+                  onClick={() => {
+                    confirm.reset();
+                    setAsking(true);
+                  }}
+                  data-testid="invoice-confirm"
+                >
+                  {t('check.confirm')}
+                </Button>
+              )}
+            </Group>
+          )}
+        </Group>
       </Card>
       {confirmed && (
         <Alert color="teal" icon={<IconCircleCheck size={18} />} data-testid="invoice-confirmed-note">
@@ -127,42 +163,13 @@ function InvoiceEditor({ invoice }: { invoice: Invoice }) {
         </Alert>
       )}
       <Card withBorder padding="lg">
-        <form onSubmit={submit} noValidate>
+        <form id={formId} onSubmit={submit} noValidate>
           <Stack gap="sm">
             <InvoiceCustomerFields form={form} readOnly={readOnly} />
             {refusal && (
               <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="invoice-error">
                 {errorMessage(edit.error, t)}
               </Alert>
-            )}
-            {!confirmed && !invoice.blocked && (
-              <Group justify="flex-end" mt="sm">
-                {!readOnly && (
-                  <Button
-                    type="submit"
-                    variant="default"
-                    loading={edit.isPending}
-                    leftSection={<IconDeviceFloppy size={16} />}
-                    data-testid="invoice-save"
-                  >
-                    {t('form.save')}
-                  </Button>
-                )}
-                {can.has('shops.invoices.check') && (
-                  <Button
-                    leftSection={<IconCircleCheck size={16} />}
-                    disabled={form.isDirty()}
-                    title={form.isDirty() ? t('edit.saveFirst') : undefined}
-                    onClick={() => {
-                      confirm.reset();
-                      setAsking(true);
-                    }}
-                    data-testid="invoice-confirm"
-                  >
-                    {t('check.confirm')}
-                  </Button>
-                )}
-              </Group>
             )}
           </Stack>
         </form>
