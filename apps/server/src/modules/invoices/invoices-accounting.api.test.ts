@@ -219,6 +219,12 @@ describe('accounting’s invoices', () => {
       token: staffToken,
     });
     expect(staffEdit.json().code).toBe('invoiceConfirmed');
+    const block = await api(test.app, {
+      method: 'POST',
+      url: `/api/cash-reports/${milanReportId}/invoices/${ids[0]}/block`,
+      token: accountingToken,
+    });
+    expect(block.json().code).toBe('invoiceConfirmed');
   });
 
   it('gives numbers without gaps when confirmations run at once', async () => {

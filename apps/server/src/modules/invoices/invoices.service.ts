@@ -295,6 +295,8 @@ export async function setInvoiceBlocked(options: InvoiceCall & { blocked: boolea
   await db.transaction(async (tx) => {
     await loadVisibleReport(tx, viewer, reportId, { lock: true });
     const invoice = await lockInvoice(tx, reportId, invoiceId);
+    // A confirmed invoice has its number and XML: there is nothing left to hold back.
+    if (invoice.confirmedAt) throw new AppError('invoiceConfirmed');
     if (invoice.blocked === blocked) return;
     await tx.update(invoiceRequests).set({ blocked, updatedAt: new Date() }).where(eq(invoiceRequests.id, invoiceId));
     await writeAudit(tx, {

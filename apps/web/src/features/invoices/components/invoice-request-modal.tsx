@@ -65,7 +65,7 @@ export function InvoiceRequestModal(props: {
           key={`${target.receipt.id}-${target.invoice?.id ?? 'new'}`}
           reportId={props.reportId}
           target={target}
-          readOnly={!props.writable || Boolean(target.invoice?.blocked)}
+          readOnly={!props.writable || Boolean(target.invoice?.blocked) || Boolean(target.invoice?.confirmedAt)}
           onClose={props.onClose}
         />
       )}
