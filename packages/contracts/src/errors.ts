@@ -99,6 +99,8 @@ export const errorCodes = {
   invoiceBlocked: 409,
   invoiceReceiptNotInReport: 422,
   invoiceReceiptNotInvoiceable: 422,
+  invoiceConfirmed: 409,
+  invoiceSellerAddressMissing: 422,
   expenseNotAuthorised: 422,
   expenseOverAuthorisation: 422,
   expenseBlocked: 409,

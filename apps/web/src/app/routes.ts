@@ -8,6 +8,7 @@ import { developerRoutes } from '../features/developer/developer.routes';
 import { employeesRoutes } from '../features/employees/employees.routes';
 import { expensesRoutes } from '../features/expenses/expenses.routes';
 import { filesRoutes } from '../features/files/files.routes';
+import { invoicesRoutes } from '../features/invoices/invoices.routes';
 import { monthEndRoutes } from '../features/month-end/month-end.routes';
 import { notificationsRoutes } from '../features/notifications/notifications.routes';
 import { ownPayslipsRoutes, payslipsRoutes } from '../features/payslips/payslips.routes';
@@ -39,6 +40,7 @@ export const appRoutes: AppRoute[] = [
   ...posRoutes,
   ...monthEndRoutes,
   ...reportsRoutes,
+  ...invoicesRoutes,
   ...timeClockRoutes,
   ...companiesRoutes,
   ...filesRoutes,

@@ -244,7 +244,7 @@ describe('GET /api/dashboard: "Da fare"', () => {
         key: 'invoiceRequests',
         count: 2,
         oldest: '2026-03-11',
-        link: `/app/shop/cashRegister/${reportIds['NA01 2026-03-11']}/edit`,
+        link: '/app/invoices/check',
       },
       // February is over and no shop's is convalidated yet.
       { key: 'monthsToConvalidate', count: 6, oldest: '2026-02-01', link: '/app/report/convalidate?month=2026-02' },
@@ -261,7 +261,7 @@ describe('GET /api/dashboard: "Da fare"', () => {
         key: 'invoiceRequests',
         count: 1,
         oldest: '2026-03-17',
-        link: `/app/shop/cashRegister/${reportIds['MI01 2026-03-17']}/edit`,
+        link: '/app/invoices/check',
       },
     ]);
   });

@@ -196,6 +196,11 @@ describe('invoice requests', () => {
       blocked: false,
       createdBy: 'Marco Rossi',
       createdAt: expect.any(String),
+      number: null,
+      year: null,
+      invoiceDate: null,
+      confirmedBy: null,
+      confirmedAt: null,
     });
     const business = await created(reportId, company(await receiptId(milanId, day, 2)));
 

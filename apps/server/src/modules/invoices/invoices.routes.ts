@@ -1,16 +1,36 @@
-// Invoice requests of a daily cash report: list, enter, change, delete, and accounting's block and unblock.
+// Invoice requests of a daily cash report: list, enter, change, delete, and accounting's block and unblock;
+// accounting's check list, edit, confirmation (number and FatturaPA XML), archive and XML download.
 
 import { cashReportParamsSchema } from '@bottega/contracts/cash-register';
 import { okSchema } from '@bottega/contracts/common';
 import {
   invoiceAnswerSchema,
+  invoiceArchiveQuerySchema,
   invoiceBodySchema,
+  invoiceCheckQuerySchema,
+  invoiceCustomerSchema,
+  invoiceIdParamsSchema,
+  invoicePageSchema,
   invoiceParamsSchema,
   invoicesAnswerSchema,
 } from '@bottega/contracts/invoices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access';
-import { createInvoice, deleteInvoice, listInvoices, setInvoiceBlocked, updateInvoice } from './invoices.service';
+import { currentTime } from '../../platform/clock';
+import { sendFile } from '../../platform/file-transfer';
+import {
+  confirmInvoice,
+  createInvoice,
+  deleteInvoice,
+  editInvoice,
+  getInvoice,
+  invoiceXmlFile,
+  listInvoiceArchive,
+  listInvoices,
+  listInvoicesToCheck,
+  setInvoiceBlocked,
+  updateInvoice,
+} from './invoices.service';
 import { invoiceRequestsTodo } from './invoices.todos';
 
 const tags = ['invoices'];
@@ -110,4 +130,108 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
   }
+
+  app.get(
+    '/api/invoices/check',
+    {
+      config: { access: 'shops.invoices.check' },
+      schema: {
+        tags,
+        description:
+          'invoices/check: the invoice requests of the viewer’s shops not yet confirmed nor blocked, oldest ' +
+          'receipt first. Another shop answers 404.',
+        querystring: invoiceCheckQuerySchema,
+        response: { 200: invoicePageSchema },
+      },
+    },
+    async (request) => listInvoicesToCheck({ db: app.db, viewer: sessionOf(request), query: request.query }),
+  );
+
+  app.get(
+    '/api/invoices/archive',
+    {
+      config: { access: 'shops.invoices.archive' },
+      schema: {
+        tags,
+        description: 'invoices/archive: the confirmed invoices by shop and month of the invoice date, newest first.',
+        querystring: invoiceArchiveQuerySchema,
+        response: { 200: invoicePageSchema },
+      },
+    },
+    async (request) => listInvoiceArchive({ db: app.db, viewer: sessionOf(request), query: request.query }),
+  );
+
+  app.get(
+    '/api/invoices/:id',
+    {
+      config: { access: 'shops.invoices.view' },
+      schema: { tags, params: invoiceIdParamsSchema, response: { 200: invoiceAnswerSchema } },
+    },
+    async (request) => ({
+      data: await getInvoice({ db: app.db, viewer: sessionOf(request), invoiceId: request.params.id }),
+    }),
+  );
+
+  app.put(
+    '/api/invoices/:id',
+    {
+      config: { access: 'shops.invoices.edit' },
+      schema: {
+        tags,
+        description: 'invoices/{id}/edit: the customer’s data; 409 once blocked or confirmed.',
+        params: invoiceIdParamsSchema,
+        body: invoiceCustomerSchema,
+        response: { 200: invoiceAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await editInvoice({
+        db: app.db,
+        viewer: sessionOf(request),
+        invoiceId: request.params.id,
+        body: request.body,
+        ip: request.ip,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/invoices/:id/confirm',
+    {
+      config: { access: 'shops.invoices.check' },
+      schema: {
+        tags,
+        description:
+          'Confirms the request: the next progressive number of the shop’s company and year, and its FatturaPA ' +
+          'XML. 409 when blocked or already confirmed.',
+        params: invoiceIdParamsSchema,
+        response: { 200: invoiceAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await confirmInvoice({
+        db: app.db,
+        viewer: sessionOf(request),
+        invoiceId: request.params.id,
+        now: currentTime(app.config),
+        ip: request.ip,
+      }),
+    }),
+  );
+
+  app.get(
+    '/api/invoices/:id/xml',
+    {
+      config: { access: 'shops.invoices.archive' },
+      schema: {
+        tags,
+        description: 'The confirmed invoice’s FatturaPA XML, named as the SdI names it (IT<VAT>_<progressive>.xml).',
+        params: invoiceIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await invoiceXmlFile({ db: app.db, viewer: sessionOf(request), invoiceId: request.params.id });
+      return sendFile(reply, file, 'attachment');
+    },
+  );
 };

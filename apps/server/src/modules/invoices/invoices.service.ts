@@ -3,9 +3,18 @@
 // date and amount are read from the receipt itself (stored receipts never change). One invoice per receipt.
 // Shop staff enter, change and delete them while the day is open; accounting blocks one it has checked (then
 // nobody changes it) and unblocks it. Every change is audited; a change to a closed day is a correction.
-import type { Invoice, invoiceBodySchema } from '@bottega/contracts/invoices';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { businessDate, monthDays } from '@bottega/contracts/dates';
+import type {
+  Invoice,
+  InvoiceListItem,
+  InvoicePage,
+  invoiceBodySchema,
+  invoiceCustomerSchema,
+} from '@bottega/contracts/invoices';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { assertShopInScope, shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Database, Executor } from '../../platform/db';
 import { AppError, violatedUniqueIndex } from '../../platform/errors';
@@ -16,9 +25,12 @@ import {
   type CashReportRow,
   loadVisibleReport,
 } from '../cash-register/cash-report-access';
+import { companies } from '../companies/companies.schema';
 import { users } from '../employees/employees.schema';
-import { receipts } from '../sales/sales.schema';
-import { invoiceRequests } from './invoices.schema';
+import { products, receiptLines, receipts } from '../sales/sales.schema';
+import { shops } from '../shops/shops.schema';
+import { fatturaFileName, fatturaXml } from './invoices.fatturapa';
+import { invoiceCounters, invoiceRequests } from './invoices.schema';
 
 export const invoiceAuditEntity = 'invoiceRequest';
 
@@ -26,6 +38,8 @@ type ReportCall = { db: Database; viewer: SessionContext; reportId: number };
 type InvoiceCall = ReportCall & { invoiceId: number; ip?: string };
 /** The body as the route parsed it (trimmed, upper-cased, defaults filled). */
 type InvoiceValues = z.output<typeof invoiceBodySchema>;
+type CustomerValues = z.output<typeof invoiceCustomerSchema>;
+const confirmers = alias(users, 'confirmers');
 
 const invoiceColumns = {
   id: invoiceRequests.id,
@@ -54,6 +68,11 @@ const invoiceColumns = {
   blocked: invoiceRequests.blocked,
   createdBy: sql<string | null>`${users.name} || ' ' || ${users.surname}`,
   createdAt: invoiceRequests.createdAt,
+  number: invoiceRequests.invoiceNumber,
+  year: invoiceRequests.invoiceYear,
+  invoiceDate: invoiceRequests.invoiceDate,
+  confirmedBy: sql<string | null>`${confirmers.name} || ' ' || ${confirmers.surname}`,
+  confirmedAt: invoiceRequests.confirmedAt,
 };
 
 function selectInvoices(db: Executor) {
@@ -61,11 +80,14 @@ function selectInvoices(db: Executor) {
     .select(invoiceColumns)
     .from(invoiceRequests)
     .innerJoin(receipts, eq(receipts.id, invoiceRequests.receiptId))
-    .leftJoin(users, eq(users.id, invoiceRequests.createdBy));
+    .leftJoin(users, eq(users.id, invoiceRequests.createdBy))
+    .leftJoin(confirmers, eq(confirmers.id, invoiceRequests.confirmedBy));
 }
 
-function toInvoice(row: Omit<Invoice, 'createdAt'> & { createdAt: Date }): Invoice {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+type InvoiceRow = Omit<Invoice, 'createdAt' | 'confirmedAt'> & { createdAt: Date; confirmedAt: Date | null };
+
+function toInvoice<T extends InvoiceRow>(row: T): Omit<T, 'createdAt' | 'confirmedAt'> & Invoice {
+  return { ...row, createdAt: row.createdAt.toISOString(), confirmedAt: row.confirmedAt?.toISOString() ?? null };
 }
 
 async function readInvoice(db: Executor, invoiceId: number): Promise<Invoice> {
@@ -185,6 +207,7 @@ export async function updateInvoice(options: InvoiceCall & { body: InvoiceValues
       const report = await loadVisibleReport(tx, viewer, reportId, { lock: true });
       const { correction } = assertReportWritable(report, viewer);
       const invoice = await lockInvoice(tx, reportId, invoiceId);
+      if (invoice.confirmedAt) throw new AppError('invoiceConfirmed');
       if (invoice.blocked) throw new AppError('invoiceBlocked');
       if (body.receiptId !== invoice.receiptId) {
         await invoiceableReceipt(tx, report, body.receiptId);
@@ -237,6 +260,7 @@ export async function deleteInvoice(options: InvoiceCall): Promise<void> {
     const report = await loadVisibleReport(tx, viewer, reportId, { lock: true });
     const { correction } = assertReportWritable(report, viewer);
     const invoice = await lockInvoice(tx, reportId, invoiceId);
+    if (invoice.confirmedAt) throw new AppError('invoiceConfirmed');
     if (invoice.blocked) throw new AppError('invoiceBlocked');
     await tx.delete(invoiceRequests).where(eq(invoiceRequests.id, invoiceId));
     await writeAudit(tx, {
@@ -271,6 +295,8 @@ export async function setInvoiceBlocked(options: InvoiceCall & { blocked: boolea
   await db.transaction(async (tx) => {
     await loadVisibleReport(tx, viewer, reportId, { lock: true });
     const invoice = await lockInvoice(tx, reportId, invoiceId);
+    // A confirmed invoice has its number and XML: there is nothing left to hold back.
+    if (invoice.confirmedAt) throw new AppError('invoiceConfirmed');
     if (invoice.blocked === blocked) return;
     await tx.update(invoiceRequests).set({ blocked, updatedAt: new Date() }).where(eq(invoiceRequests.id, invoiceId));
     await writeAudit(tx, {
@@ -285,4 +311,246 @@ export async function setInvoiceBlocked(options: InvoiceCall & { blocked: boolea
     });
   });
   return readInvoice(db, invoiceId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounting's screens (issue 22): invoices/check, invoices/{id}/edit, the confirmation that numbers the invoice
+// and writes its FatturaPA XML, and invoices/archive.
+
+type Call = { db: Database; viewer: SessionContext };
+type PageQuery = { page: number; perPage: number };
+
+const listColumns = { ...invoiceColumns, shopName: shops.name, sellerVatNumber: companies.vatNumber };
+
+/** A page of invoices the filters select, with each one's shop, in the viewer's shops; another shop is 404. */
+async function pageOfInvoices(
+  options: Call & { shopId?: number; page: number; perPage: number; where: SQL | undefined; order: SQL[] },
+): Promise<InvoicePage> {
+  const { db, viewer } = options;
+  if (options.shopId !== undefined) assertShopInScope(viewer, 'shops', options.shopId);
+  const scope = shopsInScope(viewer, 'shops');
+  const where = and(
+    options.where,
+    scope === 'all' ? undefined : inArray(invoiceRequests.shopId, scope),
+    options.shopId === undefined ? undefined : eq(invoiceRequests.shopId, options.shopId),
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(invoiceRequests)
+      .innerJoin(receipts, eq(receipts.id, invoiceRequests.receiptId))
+      .innerJoin(shops, eq(shops.id, invoiceRequests.shopId))
+      .leftJoin(companies, eq(companies.id, invoiceRequests.invoiceCompanyId))
+      .leftJoin(users, eq(users.id, invoiceRequests.createdBy))
+      .leftJoin(confirmers, eq(confirmers.id, invoiceRequests.confirmedBy))
+      .where(where)
+      .orderBy(...options.order)
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(invoiceRequests)
+      .where(where),
+  ]);
+  return {
+    data: rows.map(
+      ({ sellerVatNumber, ...row }): InvoiceListItem => ({
+        ...toInvoice(row),
+        xmlFileName:
+          sellerVatNumber && row.year !== null && row.number !== null
+            ? fatturaFileName(sellerVatNumber, row.year, row.number)
+            : null,
+      }),
+    ),
+    meta: { page: options.page, perPage: options.perPage, total: count?.total ?? 0 },
+  };
+}
+
+/** invoices/check: the requests still to confirm (not confirmed, not blocked), oldest receipt first (§4). */
+export async function listInvoicesToCheck(options: Call & { query: PageQuery & { shopId?: number } }) {
+  const { query } = options;
+  return pageOfInvoices({
+    ...options,
+    shopId: query.shopId,
+    page: query.page,
+    perPage: query.perPage,
+    where: and(isNull(invoiceRequests.confirmedAt), eq(invoiceRequests.blocked, false)),
+    order: [asc(receipts.businessDate), asc(invoiceRequests.id)],
+  });
+}
+
+/** invoices/archive: the confirmed invoices, by shop and month of the invoice date, newest number first. */
+export async function listInvoiceArchive(options: Call & { query: PageQuery & { shopId?: number; month?: string } }) {
+  const { query } = options;
+  const month = query.month ? monthDays(query.month) : undefined;
+  return pageOfInvoices({
+    ...options,
+    shopId: query.shopId,
+    page: query.page,
+    perPage: query.perPage,
+    where: and(
+      isNotNull(invoiceRequests.confirmedAt),
+      month ? gte(invoiceRequests.invoiceDate, month.from) : undefined,
+      month ? lte(invoiceRequests.invoiceDate, month.to) : undefined,
+    ),
+    order: [desc(invoiceRequests.invoiceDate), desc(invoiceRequests.invoiceNumber)],
+  });
+}
+
+/** One invoice of the viewer's shops, or 404. */
+export async function getInvoice(options: Call & { invoiceId: number }): Promise<Invoice> {
+  const invoice = await readInvoice(options.db, options.invoiceId);
+  assertShopInScope(options.viewer, 'shops', invoice.shopId);
+  return invoice;
+}
+
+/** The invoice `invoiceId` of the viewer's shops taken for update, or 404. */
+async function lockVisibleInvoice(tx: Executor, viewer: SessionContext, invoiceId: number) {
+  const [invoice] = await tx.select().from(invoiceRequests).where(eq(invoiceRequests.id, invoiceId)).for('update');
+  if (!invoice) throw new AppError('notFound');
+  assertShopInScope(viewer, 'shops', invoice.shopId);
+  return invoice;
+}
+
+/** Accounting corrects the customer's data before confirming; refused once blocked or confirmed. Audited. */
+export async function editInvoice(
+  options: Call & { invoiceId: number; body: CustomerValues; ip?: string },
+): Promise<Invoice> {
+  const { db, viewer, invoiceId, body } = options;
+  await db.transaction(async (tx) => {
+    const invoice = await lockVisibleInvoice(tx, viewer, invoiceId);
+    if (invoice.confirmedAt) throw new AppError('invoiceConfirmed');
+    if (invoice.blocked) throw new AppError('invoiceBlocked');
+    const columns = customerColumns({ ...body, receiptId: invoice.receiptId });
+    const changed = Object.fromEntries(
+      Object.entries(columns)
+        .filter(([key, value]) => invoice[key as keyof typeof invoice] !== value)
+        .map(([key, value]) => [key, { from: invoice[key as keyof typeof invoice], to: value }]),
+    );
+    await tx
+      .update(invoiceRequests)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(invoiceRequests.id, invoiceId));
+    await writeAudit(tx, {
+      actorId: viewer.userId,
+      action: 'invoiceRequest.updated',
+      entity: invoiceAuditEntity,
+      entityId: invoiceId,
+      data: { reportId: invoice.reportId, changed, by: 'accounting' },
+      ip: options.ip,
+    });
+  });
+  return readInvoice(db, invoiceId);
+}
+
+/**
+ * Confirms a request (§4: it then leaves the check list): the next number of the shop's company for the year
+ * of the business day, taken from the counter row in the same transaction (gapless: concurrent confirmations
+ * queue on the row, a failed one rolls its number back), and the FatturaPA XML written once. 409 when blocked
+ * or already confirmed; audited.
+ */
+export async function confirmInvoice(options: Call & { invoiceId: number; now: Date; ip?: string }): Promise<Invoice> {
+  const { db, viewer, invoiceId } = options;
+  await db.transaction(async (tx) => {
+    const invoice = await lockVisibleInvoice(tx, viewer, invoiceId);
+    if (invoice.confirmedAt) throw new AppError('invoiceConfirmed');
+    if (invoice.blocked) throw new AppError('invoiceBlocked');
+    const [seller] = await tx
+      .select({
+        companyId: companies.id,
+        name: companies.name,
+        vatNumber: companies.vatNumber,
+        address: shops.address,
+        cap: shops.cap,
+        city: shops.city,
+        province: shops.province,
+        country: shops.country,
+      })
+      .from(shops)
+      .innerJoin(companies, eq(companies.id, shops.companyId))
+      .where(eq(shops.id, invoice.shopId));
+    if (!seller) throw new AppError('notFound');
+    if (!seller.address || !/^\d{5}$/.test(seller.cap) || !seller.city) {
+      throw new AppError('invoiceSellerAddressMissing');
+    }
+    const [receipt] = await tx
+      .select({
+        receiptNumber: receipts.receiptNumber,
+        registerCode: receipts.registerCode,
+        receiptDate: receipts.businessDate,
+      })
+      .from(receipts)
+      .where(eq(receipts.id, invoice.receiptId));
+    if (!receipt) throw new AppError('notFound');
+    const lines = await tx
+      .select({
+        description: sql<string>`coalesce(nullif(${receiptLines.description}, ''), nullif(${products.description}, ''), ${receiptLines.productCode})`,
+        quantity: receiptLines.quantity,
+        subtotalCents: receiptLines.subtotalCents,
+        vatRate: receiptLines.vatRate,
+      })
+      .from(receiptLines)
+      .leftJoin(products, eq(products.code, receiptLines.productCode))
+      .where(eq(receiptLines.receiptId, invoice.receiptId))
+      .orderBy(asc(receiptLines.lineNumber));
+    const date = businessDate(options.now);
+    const year = Number(date.slice(0, 4));
+    const [counter] = await tx
+      .insert(invoiceCounters)
+      .values({ companyId: seller.companyId, year, lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: [invoiceCounters.companyId, invoiceCounters.year],
+        set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+      })
+      .returning({ number: invoiceCounters.lastNumber });
+    const number = (counter as { number: number }).number;
+    const xml = fatturaXml({ seller, customer: invoice, lines, number, year, date, receipt });
+    await tx
+      .update(invoiceRequests)
+      .set({
+        invoiceCompanyId: seller.companyId,
+        invoiceYear: year,
+        invoiceNumber: number,
+        invoiceDate: date,
+        xml,
+        confirmedBy: viewer.userId,
+        confirmedAt: options.now,
+        updatedAt: new Date(),
+      })
+      .where(eq(invoiceRequests.id, invoiceId));
+    await writeAudit(tx, {
+      actorId: viewer.userId,
+      action: 'invoiceRequest.confirmed',
+      entity: invoiceAuditEntity,
+      entityId: invoiceId,
+      fromState: 'requested',
+      toState: 'confirmed',
+      data: { reportId: invoice.reportId, companyId: seller.companyId, year, number },
+      ip: options.ip,
+    });
+  });
+  return readInvoice(db, invoiceId);
+}
+
+/** The confirmed invoice's FatturaPA XML as the SdI names it (IT<VAT>_<progressive>.xml); 404 before. */
+export async function invoiceXmlFile(options: Call & { invoiceId: number }) {
+  const [row] = await options.db
+    .select({
+      shopId: invoiceRequests.shopId,
+      xml: invoiceRequests.xml,
+      year: invoiceRequests.invoiceYear,
+      number: invoiceRequests.invoiceNumber,
+      vatNumber: companies.vatNumber,
+    })
+    .from(invoiceRequests)
+    .leftJoin(companies, eq(companies.id, invoiceRequests.invoiceCompanyId))
+    .where(eq(invoiceRequests.id, options.invoiceId));
+  if (!row) throw new AppError('notFound');
+  assertShopInScope(options.viewer, 'shops', row.shopId);
+  if (!row.xml || row.year === null || row.number === null || !row.vatNumber) throw new AppError('notFound');
+  return {
+    bytes: new TextEncoder().encode(row.xml),
+    fileName: fatturaFileName(row.vatNumber, row.year, row.number),
+    type: 'application/xml; charset=utf-8',
+  };
 }

@@ -1,6 +1,7 @@
-// The invoice requests' to-do on the dashboard (issue 17, platform/todos.ts): requests accounting has not checked
-// (blocked) yet, in the shops the person sees, oldest day first; the link opens that day's report.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+// The invoice requests' to-do on the dashboard (issue 17, platform/todos.ts): requests accounting has neither
+// confirmed nor blocked yet, in the shops the person sees, oldest day first; the link opens invoices/check
+// (issue 22), where they are confirmed.
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { shopsInScope } from '../../platform/access';
 import type { TodoProvider } from '../../platform/todos';
 import { cashReports } from '../cash-register/cash-register.schema';
@@ -14,14 +15,17 @@ export const invoiceRequestsTodo: TodoProvider = {
     if (scope !== 'all' && scope.length === 0) return null;
     const [oldest] = await db
       .select({
-        reportId: invoiceRequests.reportId,
         businessDate: cashReports.businessDate,
         count: sql<number>`count(*) over ()`.mapWith(Number),
       })
       .from(invoiceRequests)
       .innerJoin(cashReports, eq(cashReports.id, invoiceRequests.reportId))
       .where(
-        and(eq(invoiceRequests.blocked, false), scope === 'all' ? undefined : inArray(invoiceRequests.shopId, scope)),
+        and(
+          eq(invoiceRequests.blocked, false),
+          isNull(invoiceRequests.confirmedAt),
+          scope === 'all' ? undefined : inArray(invoiceRequests.shopId, scope),
+        ),
       )
       .orderBy(asc(cashReports.businessDate), asc(invoiceRequests.id))
       .limit(1);
@@ -29,7 +33,7 @@ export const invoiceRequestsTodo: TodoProvider = {
     return {
       count: oldest.count,
       oldest: oldest.businessDate,
-      link: `/app/shop/cashRegister/${oldest.reportId}/edit`,
+      link: '/app/invoices/check',
     };
   },
 };

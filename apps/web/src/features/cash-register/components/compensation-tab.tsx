@@ -30,6 +30,7 @@ import { keepToastsAbove } from '../../../ui/toast-clearance';
 import { UnsavedChangesGuard } from '../../../ui/unsaved-changes-guard';
 import { useAuthUser } from '../../auth/auth.api';
 import { ExpensesCard } from '../../expenses/components/expenses-card';
+import { InvoicesCard } from '../../invoices/components/invoices-card';
 import { FiscalCloseActions } from '../../sales/components/fiscal-close-actions';
 import { ltr } from '../cash-day';
 import { type CashReportActionInput, useCashReport, useCashReportAction } from '../cash-register.api';
@@ -49,7 +50,6 @@ import { CashCountCard } from './cash-count-card';
 import { CashFiguresCard } from './cash-figures-card';
 import { CashRefusalAlert, weeklyCashPath } from './cash-refusal-alert';
 import { CorrectionModal } from './correction-modal';
-import { InvoicesCard } from './invoices-card';
 
 type Action = 'save' | 'confirm' | 'close' | 'withdraw' | 'correct';
 

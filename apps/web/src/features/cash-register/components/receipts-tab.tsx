@@ -32,9 +32,9 @@ import { errorMessage } from '../../../lib/error-message';
 import { Money } from '../../../ui/money';
 import { useListSearch } from '../../../ui/use-list-page';
 import { useAuthUser } from '../../auth/auth.api';
-import { useReportInvoices } from '../invoices.api';
+import { type InvoiceModalTarget, InvoiceRequestModal } from '../../invoices/components/invoice-request-modal';
+import { useReportInvoices } from '../../invoices/invoices.api';
 import { type CashReportReceipt, useReportReceipts } from '../sales-details.api';
-import { type InvoiceModalTarget, InvoiceRequestModal } from './invoice-request-modal';
 import { ReceiptDetails } from './receipt-details';
 
 const perPage = 20;

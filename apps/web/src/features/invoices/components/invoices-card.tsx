@@ -1,6 +1,7 @@
 // The report's invoice requests: who asked, for which receipt, how much, and whether accounting blocked it.
 // While the day may change a request can be edited or deleted (after confirming); those who check invoices
-// (shops.invoices.check) block and unblock them. New requests start from a sale in the receipts tab.
+// (shops.invoices.check) block and unblock them. New requests start from a sale in the receipts tab. Once
+// accounting confirms one (invoices/check) it shows its number and stays as it is.
 import type { CashReport } from '@bottega/contracts/cash-register';
 import type { Invoice } from '@bottega/contracts/invoices';
 import { Alert, Badge, Card, EmptyState, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
@@ -102,7 +103,9 @@ export function InvoicesCard({ report }: { report: CashReport }) {
             <Table.Tbody>
               {rows.map((invoice) => {
                 const name = invoiceCustomerName(invoice);
-                const changeable = writable && !invoice.blocked;
+                // A confirmed invoice has its number and XML: nobody changes, deletes or blocks it any more.
+                const confirmed = invoice.confirmedAt !== null;
+                const changeable = writable && !invoice.blocked && !confirmed;
                 return (
                   <Table.Tr key={invoice.id} data-testid={`invoice-${invoice.id}`}>
                     <Table.Td>
@@ -128,7 +131,11 @@ export function InvoicesCard({ report }: { report: CashReport }) {
                       <Money cents={invoice.amountCents} />
                     </Table.Td>
                     <Table.Td>
-                      {invoice.blocked ? (
+                      {confirmed ? (
+                        <Badge color="teal" variant="light" data-testid={`invoice-confirmed-${invoice.id}`}>
+                          {t('confirmedNumber', { number: invoice.number, year: invoice.year })}
+                        </Badge>
+                      ) : invoice.blocked ? (
                         <Badge color="orange" variant="light" leftSection={<IconLock size={12} />}>
                           {t('blocked')}
                         </Badge>
@@ -147,7 +154,7 @@ export function InvoicesCard({ report }: { report: CashReport }) {
                           onClick={() => setTarget({ receipt: receiptOfInvoice(invoice), invoice })}
                           testId={`invoice-edit-${invoice.id}`}
                         />
-                        {canCheck && (
+                        {canCheck && !confirmed && (
                           <RowAction
                             label={invoice.blocked ? t('list.unblock') : t('list.block')}
                             subject={name}

@@ -3,19 +3,7 @@
 // schema while typing and saved to the report; the server's field errors land on the inputs, and nothing typed
 // is lost when a save is refused. Read-only when the day may not change or accounting blocked the request.
 import type { Invoice } from '@bottega/contracts/invoices';
-import {
-  Alert,
-  Button,
-  Divider,
-  Grid,
-  Group,
-  Modal,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
@@ -26,12 +14,11 @@ import { firstFieldErrors } from '../../../lib/form-validation';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { Money } from '../../../ui/money';
 import { useSaveInvoice } from '../invoices.api';
+import { InvoiceCustomerFields } from './invoice-customer-fields';
 import {
   emptyInvoiceForm,
-  type InvoiceFieldName,
   type InvoiceFormValues,
   invoiceBodyOf,
-  invoiceFieldShown,
   invoiceFormOf,
   validateInvoiceForm,
 } from './invoice-form';
@@ -78,17 +65,13 @@ export function InvoiceRequestModal(props: {
           key={`${target.receipt.id}-${target.invoice?.id ?? 'new'}`}
           reportId={props.reportId}
           target={target}
-          readOnly={!props.writable || Boolean(target.invoice?.blocked)}
+          readOnly={!props.writable || Boolean(target.invoice?.blocked) || Boolean(target.invoice?.confirmedAt)}
           onClose={props.onClose}
         />
       )}
     </Modal>
   );
 }
-
-const codeInput = { dir: 'ltr', styles: { input: { textTransform: 'uppercase' as const } } };
-/** Names and addresses are mostly Italian: each follows the direction of what is typed, also in Arabic. */
-const freeText = { dir: 'auto' };
 
 function InvoiceRequestForm(props: {
   reportId: number;
@@ -103,7 +86,6 @@ function InvoiceRequestForm(props: {
     initialValues: invoice ? invoiceFormOf(invoice) : emptyInvoiceForm(),
     validate: (values) => validateInvoiceForm(receipt.id, values, t),
   });
-  const customerType = form.values.customerType;
 
   const submit = form.onSubmit((values) =>
     save.mutate(invoiceBodyOf(receipt.id, values), {
@@ -120,17 +102,6 @@ function InvoiceRequestForm(props: {
     }),
   );
 
-  const field = (name: InvoiceFieldName, extra: Record<string, unknown> = {}) =>
-    invoiceFieldShown(customerType, name) ? (
-      <TextInput
-        label={t(`fields.${name}${name === 'name' ? `.${customerType}` : ''}`)}
-        readOnly={props.readOnly}
-        {...extra}
-        {...form.getInputProps(name)}
-        data-testid={`invoice-field-${name}`}
-      />
-    ) : null;
-  const required = { required: !props.readOnly };
   const refusal = save.error && !(save.error instanceof ApiError && save.error.code === 'validation');
 
   return (
@@ -147,61 +118,7 @@ function InvoiceRequestForm(props: {
             {t('form.blockedNote')}
           </Alert>
         )}
-        <SegmentedControl
-          data={[
-            { value: 'person', label: t('customerTypes.person') },
-            { value: 'company', label: t('customerTypes.company') },
-          ]}
-          disabled={props.readOnly}
-          value={customerType}
-          onChange={(value) => {
-            // What was wrong for the other kind of customer is no longer what is asked.
-            form.clearErrors();
-            form.setFieldValue('customerType', value as InvoiceFormValues['customerType']);
-          }}
-          aria-label={t('fields.customerType')}
-          data-testid="invoice-field-customerType"
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {field('name', { ...required, ...freeText, maxLength: 200 })}
-          {field('surname', { ...required, ...freeText, maxLength: 100 })}
-          {field('vatNumber', { ...required, ...codeInput, maxLength: 13, inputMode: 'numeric' })}
-          {field('fiscalCode', {
-            ...codeInput,
-            required: !props.readOnly && customerType === 'person',
-            description: customerType === 'company' ? t('hints.companyFiscalCode') : undefined,
-            maxLength: 16,
-          })}
-        </SimpleGrid>
-        <Divider label={t('form.address')} labelPosition="left" />
-        <Grid gap="sm">
-          <Grid.Col span={{ base: 12, sm: 9 }}>
-            {field('street', { ...required, ...freeText, maxLength: 200 })}
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 3 }}>
-            {field('streetNumber', { ...required, ...freeText, maxLength: 20 })}
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            {field('cap', { ...required, dir: 'ltr', inputMode: 'numeric', maxLength: 5 })}
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 5 }}>{field('city', { ...required, ...freeText, maxLength: 100 })}</Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 2 }}>
-            {field('province', { ...required, ...codeInput, maxLength: 2 })}
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 2 }}>{field('state', { ...required, ...codeInput, maxLength: 2 })}</Grid.Col>
-        </Grid>
-        <Divider label={t('form.delivery')} labelPosition="left" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {field('sdiCode', {
-            ...codeInput,
-            required: !props.readOnly && customerType === 'company' && form.values.pec.trim() === '',
-            description: t('hints.sdiCode'),
-            maxLength: 7,
-          })}
-          {field('pec', { dir: 'ltr', type: 'email', description: t('hints.pec'), maxLength: 254 })}
-          {field('email', { dir: 'ltr', type: 'email', maxLength: 254 })}
-          {field('telephone', { dir: 'ltr', type: 'tel', maxLength: 30 })}
-        </SimpleGrid>
+        <InvoiceCustomerFields form={form} readOnly={props.readOnly} />
         {refusal && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="invoice-error">
             {errorMessage(save.error, t)}

@@ -4,8 +4,10 @@
 import {
   type Invoice,
   type InvoiceBody,
+  type InvoiceCustomer,
   type InvoiceCustomerType,
   invoiceBodySchema,
+  invoiceCustomerSchema,
 } from '@bottega/contracts/invoices';
 import type { TFunction } from 'i18next';
 import { validateWith } from '../../../lib/form-validation';
@@ -94,4 +96,14 @@ export function invoiceBodyOf(receiptId: number, values: InvoiceFormValues): Inv
 /** Field → first message, worded as the server would; empty when the request may be sent. */
 export function validateInvoiceForm(receiptId: number, values: InvoiceFormValues, t: TFunction) {
   return validateWith(invoiceBodySchema, invoiceBodyOf(receiptId, values), t);
+}
+
+/** Accounting's edit (invoices/{id}/edit): the customer's data alone, the receipt stays. */
+export function invoiceCustomerOf(values: InvoiceFormValues): InvoiceCustomer {
+  const { receiptId: _receiptId, ...customer } = invoiceBodyOf(0, values);
+  return customer;
+}
+
+export function validateInvoiceCustomer(values: InvoiceFormValues, t: TFunction) {
+  return validateWith(invoiceCustomerSchema, invoiceCustomerOf(values), t);
 }

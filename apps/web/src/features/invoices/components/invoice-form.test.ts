@@ -5,8 +5,10 @@ import {
   emptyInvoiceForm,
   type InvoiceFormValues,
   invoiceBodyOf,
+  invoiceCustomerOf,
   invoiceFieldShown,
   invoiceFormOf,
+  validateInvoiceCustomer,
   validateInvoiceForm,
 } from './invoice-form';
 
@@ -49,8 +51,18 @@ describe('the invoice request form', () => {
       fiscalCode: 'validation:required',
       street: 'validation:required',
       cap: 'validation:cap',
-      province: 'validation:province',
+      // An Italian address needs its province; a foreign one does not.
+      province: 'validation:required',
     });
+    expect(validateInvoiceForm(7, person({ province: 'milano' }), t)).toEqual({ province: 'validation:province' });
+  });
+
+  it('asks a foreign customer for neither fiscal code, VAT number, SDI code nor province', () => {
+    const foreign = { state: 'de', province: '', fiscalCode: '', cap: '10117', city: 'Berlin' };
+    expect(validateInvoiceForm(7, person(foreign), t)).toEqual({});
+    expect(validateInvoiceForm(7, company({ ...foreign, vatNumber: '', sdiCode: '' }), t)).toEqual({});
+    expect(validateInvoiceCustomer(person(foreign), t)).toEqual({});
+    expect(invoiceCustomerOf(person(foreign))).not.toHaveProperty('receiptId');
   });
 
   it('lets a complete private person and a complete company through', () => {
@@ -111,6 +123,11 @@ describe('the invoice request form', () => {
       blocked: false,
       createdBy: null,
       createdAt: '2026-11-22T10:00:00Z',
+      number: null,
+      year: null,
+      invoiceDate: null,
+      confirmedBy: null,
+      confirmedAt: null,
     } satisfies Invoice;
     const values = invoiceFormOf(invoice);
     expect(values).toEqual(company({ fiscalCode: '', surname: '' }));
