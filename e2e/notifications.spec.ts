@@ -1,7 +1,9 @@
 // Issue 18 on the second server of today: the notification centre (the bell's drawer, /app/notifications with its
 // filter and the person's preferences), a Telegram chat linked from the profile through the simulated bot, and a long
 // job — a receipts export — whose progress bar a reload keeps, then found by developers among the jobs.
+
 import { expect, type Page, test } from '@playwright/test';
+import { businessDate } from '../packages/contracts/src/dates';
 import {
   expectFitsWidth,
   expectNoSeriousViolations,
@@ -15,14 +17,13 @@ import {
 const telegram = `http://127.0.0.1:${telegramSimulatorPort + 30}/simulator/chats`;
 
 /** The date N days before the browser's today, as typed: DD/MM/YYYY. */
+/**
+ * The day `daysAgo` calendar days before today in Rome, as typed (DD/MM/YYYY). Counted on the calendar, not as 24-hour
+ * steps back from now, which across a change of summer time land on the day after late in the evening.
+ */
 function typedDay(daysAgo: number): string {
-  const day = new Date(Date.now() - daysAgo * 86_400_000);
-  return new Intl.DateTimeFormat('it-IT', {
-    timeZone: 'Europe/Rome',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(day);
+  const day = new Date(Date.parse(`${businessDate(new Date())}T12:00:00Z`) - daysAgo * 86_400_000);
+  return day.toISOString().slice(0, 10).split('-').reverse().join('/');
 }
 
 async function bell(page: Page) {
