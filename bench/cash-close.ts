@@ -6,8 +6,8 @@
 // added up; each read of that day's screens under 200 ms at p95. Fails when a target is missed.
 import { performance } from 'node:perf_hooks';
 import { type CashReport, cashCountOf } from '@bottega/contracts/cash-register';
-import { businessDate } from '@bottega/contracts/dates';
-import { addDays, generateCatalogue, generateShopDay } from '../apps/server/src/modules/sales/sales.generator';
+import { addDays, businessDate } from '@bottega/contracts/dates';
+import { generateCatalogue, generateShopDay } from '../apps/server/src/modules/sales/sales.generator';
 import { seedProducts } from '../apps/server/src/modules/sales/sales.seed';
 import { ingestFiscalCloses, ingestReceipts } from '../apps/server/src/modules/sales/sales-ingest.service';
 import { api, createTestApp, createUserWithAbilities, findShopId, signIn } from '../apps/server/test/harness';

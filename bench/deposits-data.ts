@@ -4,7 +4,9 @@
 // spread over the year, each carried by one of the shop's people with their card. Deterministic: the same sizes give
 // the same rows. Also the accounting viewer who reads them, the year's bank statement of those deposits (writeStatement),
 // the timing and printing of bench/shifts.ts, and a helper that EXPLAINs the SQL a call executes.
+
 import { performance } from 'node:perf_hooks';
+import { addDays } from '@bottega/contracts/dates';
 import { type SQL, sql } from 'drizzle-orm';
 import type { BankStatement, BankStatementEntry } from '../apps/server/src/integrations/bank/bank-statement';
 import { writeCamt053 } from '../apps/server/src/integrations/bank/bank-statement.simulator';
@@ -174,9 +176,6 @@ function randomFrom(seed: number) {
     return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
-
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 type DepositRow = { id: number; code: string; account: string; date: string; amountCents: number; card: string };
 

@@ -6,15 +6,17 @@
 //     365 days, about 7 million receipts): one shop's day with all its receipts over HTTP, and a month
 //     of daily totals of every shop, at p50/p95 against 200 ms; and ingestion into that database.
 // Fails when a target is missed.
+
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { addDays } from '@bottega/contracts/dates';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { companies } from '../apps/server/src/modules/companies/companies.schema';
 import { users } from '../apps/server/src/modules/employees/employees.schema';
-import { addDays, generateCatalogue } from '../apps/server/src/modules/sales/sales.generator';
+import { generateCatalogue } from '../apps/server/src/modules/sales/sales.generator';
 import {
   fiscalCloses,
   receipts,

@@ -4,11 +4,11 @@
 // hour) through the ingestion service. A rerun resends the same receipts, which the ingestion counts
 // as duplicates, so an interrupted run is resumed by running it again.
 import { parseArgs } from 'node:util';
-import { businessDate } from '@bottega/contracts/dates';
+import { addDays, businessDate } from '@bottega/contracts/dates';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { companies } from './modules/companies/companies.schema';
-import { addDays, benchmarkShopCode, benchmarkShopHours, generateCatalogue } from './modules/sales/sales.generator';
+import { benchmarkShopCode, benchmarkShopHours, generateCatalogue } from './modules/sales/sales.generator';
 import { ingestSalesHistory, loadSalesShops, seedProducts } from './modules/sales/sales.seed';
 import { shops, shopWorkingHours } from './modules/shops/shops.schema';
 import { type Database, openDatabase } from './platform/db';

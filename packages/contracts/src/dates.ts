@@ -40,6 +40,11 @@ export function shiftMonth(month: string, by: number): string {
   return new Date(Date.UTC(year, number - 1 + by, 1)).toISOString().slice(0, 7);
 }
 
+/** The day `days` after (before, when negative) a YYYY-MM-DD date, on the calendar. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 // ——— ISO weeks (spec §9: weeks start on Monday and are written with their year) ———
 
 /** An ISO week as written everywhere: 2026-W47. Week 53 only in the years that have one (2026, not 2025). */

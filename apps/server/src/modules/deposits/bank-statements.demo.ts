@@ -3,6 +3,7 @@
 // deposit/upload/bank and check on deposit/check. Like a real one it is not tidy: most deposits arrive the next day,
 // every fourth a few days late, the first is split in two credits, the last has not arrived, a credit names a deposit
 // card nobody has, and the bank takes its fee.
+import { addDays } from '@bottega/contracts/dates';
 import type { BankStatement, BankStatementEntry } from '../../integrations/bank/bank-statement';
 
 export type DemoDeposit = { shopCode: string; account: string; date: string; amountCents: number; cardNumber: string };
@@ -11,11 +12,6 @@ export type DemoDeposit = { shopCode: string; account: string; date: string; amo
 const demoBank = '0306909606';
 /** A card of nobody, in a credit's text. */
 export const demoUnknownCard = '5999000011112222';
-const dayMs = 86_400_000;
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
-}
 
 function grouped(card: string): string {
   return card.replace(/(\d{4})(?=\d)/g, '$1 ');

@@ -4,7 +4,7 @@
 // (contracts/cash-register.ts weeklyCashDifference), so expenses are shown beside it and never taken off twice.
 
 import type { CashReportStatus } from '@bottega/contracts/cash-register';
-import { businessDate, monthDays } from '@bottega/contracts/dates';
+import { addDays, businessDate, monthDays } from '@bottega/contracts/dates';
 import type {
   CashToDepositDay,
   CashToDepositDayDetail,
@@ -27,10 +27,6 @@ const dayMs = 86_400_000;
 
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs);
-}
-
-export function dayBefore(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - dayMs).toISOString().slice(0, 10);
 }
 
 type ShopFigures = {
@@ -205,10 +201,10 @@ export async function getShopCashToDeposit(options: {
   const { from, to: monthEnd } = monthDays(month);
   // Up to today: the days to come have no cash yet.
   const to = [monthEnd, today].sort()[0] as string;
-  const [closing] = await shopFigures(db, eq(shops.id, shopId), to < from ? dayBefore(from) : to);
+  const [closing] = await shopFigures(db, eq(shops.id, shopId), to < from ? addDays(from, -1) : to);
   const statement = await shopCashStatement(db, shopId, from, to);
   return {
-    shop: toShop(closing as ShopFigures, to < from ? dayBefore(from) : to),
+    shop: toShop(closing as ShopFigures, to < from ? addDays(from, -1) : to),
     month,
     openingCents: statement.openingCents,
     days: statement.days,
@@ -226,7 +222,7 @@ export async function shopCashStatement(
   from: string,
   to: string,
 ): Promise<{ openingCents: number; days: CashToDepositDay[] }> {
-  const [opening] = await shopFigures(db, eq(shops.id, shopId), dayBefore(from));
+  const [opening] = await shopFigures(db, eq(shops.id, shopId), addDays(from, -1));
   const figures = to < from ? [] : await dayFigures(db, shopId, from, to);
   const { balances } = runCashToDeposit({
     openingCents: opening?.balanceCents ?? 0,
@@ -267,7 +263,7 @@ export async function getCashToDepositDay(options: {
         .where(eq(expenses.reportId, report.id))
         .orderBy(asc(expenses.id))
     : [];
-  const [before] = await shopFigures(db, eq(shops.id, shopId), dayBefore(date));
+  const [before] = await shopFigures(db, eq(shops.id, shopId), addDays(date, -1));
   const dayDeposits = await depositsOfDay(db, shopId, date);
   const openingCents = before?.balanceCents ?? 0;
   // The day's own figures move the balance carried in: its closed cash in, its deposits out.

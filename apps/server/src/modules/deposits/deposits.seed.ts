@@ -3,19 +3,13 @@
 // with a deposit card. A filled week has both, so its weekly cash's deposits are the week's cash. In a week not filled
 // yet only what is at least two days old has gone, so the cash to deposit shows a few shops waiting. Deposits older
 // than a fortnight are convalidated by accounting.
-import { businessDate, isoWeekday, isoWeekOf } from '@bottega/contracts/dates';
+import { addDays, businessDate, isoWeekday, isoWeekOf } from '@bottega/contracts/dates';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { cashReports, weeklyCash } from '../cash-register/cash-register.schema';
 import { users } from '../employees/employees.schema';
 import { shops, userShops } from '../shops/shops.schema';
 import { deposits } from './deposits.schema';
-
-const dayMs = 86_400_000;
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
-}
 
 /** The trip to the bank a day's cash goes in: Wednesday for Monday to Wednesday, Sunday for the rest. */
 function tripOf(date: string): string {

@@ -3,7 +3,7 @@
 // still to deposit — a few grouped queries for every shop at once — and its state. Convalidating needs the month over,
 // the checks held and an accounting system to send to; the transmission is a job (month-end.jobs.ts). Reopening needs
 // _edit reports_ and a reason. Every change is audited; holders of "reports convalidated" are told.
-import { businessDate, monthDays } from '@bottega/contracts/dates';
+import { addDays, businessDate, monthDays } from '@bottega/contracts/dates';
 import type { MonthState, ShopMonth } from '@bottega/contracts/month-end';
 import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -32,9 +32,8 @@ type Call = { db: Database; viewer: SessionContext; now: Date };
 
 function datesOf(month: string): string[] {
   const { from, to } = monthDays(month);
-  const dates: string[] = [];
-  for (let day = Date.parse(`${from}T00:00:00Z`); day <= Date.parse(`${to}T00:00:00Z`); day += 86_400_000)
-    dates.push(new Date(day).toISOString().slice(0, 10));
+  const dates = [from];
+  while ((dates.at(-1) as string) < to) dates.push(addDays(dates.at(-1) as string, 1));
   return dates;
 }
 

@@ -1,3 +1,4 @@
+import { shiftMonth } from '@bottega/contracts/dates';
 // The month end's to-do on the dashboard (platform/todos.ts): the shops whose last month is over and not convalidated
 // yet, for those who convalidate months. A count of open shops against the month's rows: no checks are run here.
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
@@ -6,18 +7,12 @@ import type { TodoProvider } from '../../platform/todos';
 import { shops } from '../shops/shops.schema';
 import { monthlyReports } from './month-end.schema';
 
-export function previousMonth(today: string): string {
-  const first = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
-  first.setUTCMonth(first.getUTCMonth() - 1);
-  return first.toISOString().slice(0, 7);
-}
-
 export const monthsToConvalidateTodo: TodoProvider = {
   key: 'monthsToConvalidate',
   ability: 'shops.analytics.convalidateReports',
   shopless: true,
   async count({ db, session, today }) {
-    const month = previousMonth(today);
+    const month = shiftMonth(today.slice(0, 7), -1);
     const scope = shopsInScope(session, 'shops');
     if (scope !== 'all' && scope.length === 0) return null;
     const [row] = await db

@@ -3,6 +3,7 @@
 // receipt, pieces per receipt and returns (its daily totals, sales_days, never the receipts), and the same money as
 // the system register, the fiscal printers and the bank (cards settled plus cash deposited) saw it.
 
+import { addDays } from '@bottega/contracts/dates';
 import {
   type Comparison,
   type ComparisonFigures,
@@ -108,10 +109,6 @@ async function dailyTakings(db: Executor, shops: SQL, from: string, to: string):
     WHERE business_date BETWEEN ${from} AND ${to} AND shop_id IN (SELECT s.id FROM shops s WHERE ${shops})
     GROUP BY business_date`);
   return new Map(rowsOf(answer).map((row) => [String(row.date), Number(row.cents)]));
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 function total(rows: Sums[]): Sums {

@@ -2,7 +2,7 @@
 // shop and business day, the register's receipts and the fiscal printer's close. Everything comes
 // from a seeded PRNG keyed by (seed, shop, day, register), so a day is the same whichever range it is
 // generated in: a rerun resends identical receipts and the ingestion counts them as duplicates.
-import { businessDate as businessDateOf, businessTimeZone, isoWeekday } from '@bottega/contracts/dates';
+import { addDays, businessDate as businessDateOf, businessTimeZone, isoWeekday } from '@bottega/contracts/dates';
 import {
   type FiscalCloseRecord,
   ingestBatchMax,
@@ -51,11 +51,6 @@ export function createRandom(...key: (string | number)[]): Random {
 }
 
 // ——— Business calendar ———
-
-/** The day `days` after `date` (YYYY-MM-DD, calendar arithmetic). */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** ISO weekday of a date: 1 Monday … 7 Sunday. */
 const romeOffsets = new Map<string, string>();

@@ -1,7 +1,7 @@
+import { addDays } from '@bottega/contracts/dates';
 import { fiscalCloseRecordSchema, ingestBatchMax, receiptRecordSchema } from '@bottega/contracts/sales';
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   benchmarkShopCode,
   benchmarkShopHours,
   type GeneratorContext,

@@ -1,7 +1,7 @@
 // Simulated sales written the way a shop's register and printer would send them: products into the
 // catalogue, then the generator's batches through the ingestion service, so the per-day totals are
 // kept as in production and ingestion is what the data generation and the benchmarks measure.
-import { businessDate } from '@bottega/contracts/dates';
+import { addDays, businessDate } from '@bottega/contracts/dates';
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { SimulatedPrinter } from '../../integrations/fiscal-printer/fiscal-printer.simulator';
 import type { Database, Executor } from '../../platform/db';
@@ -9,7 +9,6 @@ import { installationFacts } from '../../platform/installation.schema';
 import { users } from '../employees/employees.schema';
 import { shopClosureDays, shops, shopWorkingHours, userShops } from '../shops/shops.schema';
 import {
-  addDays,
   type GeneratorContext,
   generateCatalogue,
   generateSalesBatches,

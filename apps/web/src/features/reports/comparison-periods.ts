@@ -1,17 +1,13 @@
 // The comparison screen's periods (report/comparison): a month against the month before or a year before, or two
 // custom ranges from the address. The month still running is compared up to today, against the same number of days
 // of the other month, so half a month is never set against a whole one.
-import { monthDays, shiftMonth } from '@bottega/contracts/dates';
+import { addDays, monthDays, shiftMonth } from '@bottega/contracts/dates';
 
 export const comparisonPresets = ['previousMonth', 'lastYear', 'custom'] as const;
 export type ComparisonPreset = (typeof comparisonPresets)[number];
 export type ComparisonPeriods = { from: string; to: string; againstFrom: string; againstTo: string };
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** The two periods, or null when the custom ranges are missing or backwards. */
 export function comparisonPeriods(

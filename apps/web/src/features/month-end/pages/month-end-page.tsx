@@ -3,7 +3,7 @@
 // deposits the bank confirmed) — green, or red with the days that fail them and why. A month over whose checks hold is
 // convalidated (after a confirmation) and transmitted to the accounting system; it shows confirmed once every entry
 // is accepted, or the entries refused, each with its §8 message, and can be sent again. Reopening takes a reason.
-import { businessDate } from '@bottega/contracts/dates';
+import { businessDate, shiftMonth } from '@bottega/contracts/dates';
 import type { MonthCheckResult, MonthState, ShopMonth } from '@bottega/contracts/month-end';
 import {
   Alert,
@@ -43,14 +43,6 @@ const stateColor: Record<MonthState, string> = {
   confirmed: 'teal',
   refused: 'red',
 };
-
-/** The month before the business day's, the one accounting closes now. */
-function lastMonth(): string {
-  const today = businessDate();
-  const first = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
-  first.setUTCMonth(first.getUTCMonth() - 1);
-  return first.toISOString().slice(0, 7);
-}
 
 function CheckCard({ check }: { check: MonthCheckResult }) {
   const { t } = useTranslation('month-end');
@@ -191,7 +183,7 @@ export default function MonthEndPage() {
   const can = new Set(useAuthUser().data?.can ?? []);
   const [params, setParams] = useSearchParams();
   const asked = params.get('month') ?? '';
-  const month = /^\d{4}-\d{2}$/.test(asked) ? asked : lastMonth();
+  const month = /^\d{4}-\d{2}$/.test(asked) ? asked : shiftMonth(businessDate().slice(0, 7), -1);
   const shops = useShopMonths(month);
   const move = useMonthMove();
   const [asking, setAsking] = useState<{ move: MonthMove; shop: ShopMonth } | null>(null);
