@@ -37,30 +37,38 @@ function depositScope(viewer: SessionContext) {
 const notLinked = (db: Executor) =>
   notExists(db.select({ one: sql`1` }).from(depositBankLines).where(eq(depositBankLines.bankLineId, bankLines.id)));
 
-/** What the credits' own content says, read now: an account no shop has, a deposit card nobody has. */
-async function creditProblems(
-  db: Executor,
-  credits: { id: number; account: string; bookingDate: string; amountCents: number; description: string }[],
-): Promise<{ problems: Map<number, BankLineProblem[]>; unknownCards: { creditId: number; cardNumber: string }[] }> {
+/** What the company knows now, which a credit's text and account are read against: shop accounts, cards, codes. */
+async function knownNow(db: Executor) {
   const [accounts, cards, codes] = await Promise.all([
     db.select({ account: shops.accountNumber }).from(shops).where(ne(shops.accountNumber, '')),
     db.select({ card: users.depositCardNumber }).from(users).where(ne(users.depositCardNumber, '')),
     db.select({ code: shops.code }).from(shops),
   ]);
-  const known = new Set(accounts.map((row) => accountKey(row.account)));
+  return {
+    accounts: new Set(accounts.map((row) => accountKey(row.account))),
+    cards: new Set(cards.map((row) => row.card)),
+    codes: new Set(codes.map((row) => row.code)),
+  };
+}
+
+/** What the credits' own content says: an account no shop has, a deposit card nobody has. */
+function creditProblems(
+  credits: { id: number; account: string; bookingDate: string; amountCents: number; description: string }[],
+  known: Awaited<ReturnType<typeof knownNow>>,
+): Map<number, BankLineProblem[]> {
   const { unknownCards } = matchDeposits({
     deposits: [],
     credits: credits as CreditToMatch[],
-    knownCards: new Set(cards.map((row) => row.card)),
-    knownShopCodes: new Set(codes.map((row) => row.code)),
+    knownCards: known.cards,
+    knownShopCodes: known.codes,
   });
   const problems = new Map<number, BankLineProblem[]>();
   const add = (id: number, problem: BankLineProblem) => problems.set(id, [...(problems.get(id) ?? []), problem]);
   // With no shop's account recorded, the company has not said which accounts are its own: nothing to hold against.
-  if (known.size > 0)
-    for (const credit of credits) if (!known.has(accountKey(credit.account))) add(credit.id, 'masterDocument');
+  if (known.accounts.size > 0)
+    for (const credit of credits) if (!known.accounts.has(accountKey(credit.account))) add(credit.id, 'masterDocument');
   for (const entry of unknownCards) add(entry.creditId, 'depositCardNotFound');
-  return { problems, unknownCards };
+  return problems;
 }
 
 /**
@@ -131,11 +139,7 @@ export async function getBankMatching(options: Call): Promise<BankMatching> {
   ]);
   const credits = creditRows.map(toBankLine);
   const open = depositRows.map(toDeposit);
-  const [{ problems: creditProblemsById }, codes, cards] = await Promise.all([
-    creditProblems(db, credits),
-    db.select({ code: shops.code }).from(shops),
-    db.select({ card: users.depositCardNumber }).from(users).where(ne(users.depositCardNumber, '')),
-  ]);
+  const known = await knownNow(db);
   const outcome = matchDeposits({
     deposits: open.map((deposit) => ({
       id: deposit.id,
@@ -146,11 +150,11 @@ export async function getBankMatching(options: Call): Promise<BankMatching> {
       cardNumber: deposit.cardNumber,
     })),
     credits,
-    knownCards: new Set(cards.map((row) => row.card)),
-    knownShopCodes: new Set(codes.map((row) => row.code)),
+    knownCards: known.cards,
+    knownShopCodes: known.codes,
   });
   const problems = {
-    credits: creditProblemsById,
+    credits: creditProblems(credits, known),
     deposits: await depositProblems(
       db,
       open.map((d) => d.id),
@@ -207,7 +211,7 @@ export async function convalidateWithBank(
     const depositsCents = chosenDeposits.reduce((total, deposit) => total + deposit.amountCents, 0);
     if (creditsCents !== depositsCents) throw new AppError('bankMovements');
     const found = proposal(creditIds, depositIds, {
-      credits: (await creditProblems(tx, credits)).problems,
+      credits: creditProblems(credits, await knownNow(tx)),
       deposits: await depositProblems(tx, depositIds),
     });
     const first = found.problems[0];

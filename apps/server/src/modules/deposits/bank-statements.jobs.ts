@@ -120,16 +120,13 @@ export const importBankStatementJob = defineJob({
     await progress(1, 3);
 
     const lines = linesOf(statements);
-    const shopRows = await db
-      .select({ id: shops.id, code: shops.code, account: shops.accountNumber })
-      .from(shops)
-      .where(ne(shops.accountNumber, ''));
+    const shopRows = await db.select({ id: shops.id, code: shops.code, account: shops.accountNumber }).from(shops);
     const shopsOfAccount = new Map<string, number[]>();
     for (const shop of shopRows) {
+      if (shop.account === '') continue;
       const key = accountKey(shop.account);
       shopsOfAccount.set(key, [...(shopsOfAccount.get(key) ?? []), shop.id]);
     }
-    const allShopCodes = await db.select({ code: shops.code }).from(shops);
     const cards = await db.select({ card: users.depositCardNumber }).from(users).where(ne(users.depositCardNumber, ''));
     // The cards a credit names that nobody has: the matching's own reading of the text, with no deposit to match.
     const { unknownCards } = matchDeposits({
@@ -141,7 +138,7 @@ export const importBankStatementJob = defineJob({
         description: line.description ?? '',
       })),
       knownCards: new Set(cards.map((row) => row.card)),
-      knownShopCodes: new Set(allShopCodes.map((row) => row.code)),
+      knownShopCodes: new Set(shopRows.map((row) => row.code)),
     });
     const unknownCardOf = new Map(unknownCards.map((entry) => [entry.creditId, entry.cardNumber]));
     const toStore = lines.map((line, index) => {
@@ -154,7 +151,7 @@ export const importBankStatementJob = defineJob({
         unknownCard,
         problem: unknownCard
           ? ('depositCardNotFound' as const)
-          : owners.length === 0 && shopRows.length > 0
+          : owners.length === 0 && shopsOfAccount.size > 0
             ? ('masterDocument' as const)
             : null,
       };
