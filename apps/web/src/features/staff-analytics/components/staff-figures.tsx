@@ -85,7 +85,8 @@ export function FigureCells({ row }: { row: StaffFigures }) {
   const { t } = useTranslation('staff-analytics');
   const cell = (column: (typeof figureColumns)[number], value: ReactNode) => (
     <Table.Td data-label={t(`table.${column}`)} ta="end">
-      {value}
+      {/* One block, so the card layout of narrow screens keeps a figure and its detail together. */}
+      <div>{value}</div>
     </Table.Td>
   );
   return (

@@ -131,11 +131,11 @@ export function StaffOverview(props: { from: string; to: string; shopIds: number
           {list.data ? (
             <div role="img" aria-label={`${t('chart.takingsTitle')}: ${t('chart.takingsDescription')}`} dir="ltr">
               <BarChart
-                h={Math.max(160, rows.length * 28)}
+                h={Math.max(160, rows.length * 36)}
                 data={rows.map((row) => ({ label: label(row), takings: euros(row.takingsCents) }))}
                 dataKey="label"
                 orientation="vertical"
-                yAxisProps={{ width: 150 }}
+                yAxisProps={{ width: 170 }}
                 valueFormatter={valueFormatter}
                 series={[{ name: 'takings', label: t('table.takings'), color: 'blue.6' }]}
               />
@@ -166,6 +166,7 @@ export function StaffOverview(props: { from: string; to: string; shopIds: number
                   ),
                 }))}
                 dataKey="label"
+                yAxisProps={{ width: 90 }}
                 withLegend
                 legendProps={{ verticalAlign: 'bottom' }}
                 valueFormatter={valueFormatter}

@@ -113,29 +113,35 @@ export function StaffReport(props: { kind: StaffReportKind; period: string; shop
                 {group.rows.map((row) => (
                   <Table.Tr key={row.employeeId ?? 'none'} data-testid={`staff-report-row-${row.employeeId ?? 'none'}`}>
                     <Table.Td data-label={labels.rank}>
-                      {row.rank ?? '—'}
-                      {row.previous?.rank != null && (
-                        <Text size="xs" c="dimmed">
-                          {t('report.previousRank', { rank: row.previous.rank })}
-                        </Text>
-                      )}
+                      <div>
+                        {row.rank ?? '—'}
+                        {row.previous?.rank != null && (
+                          <Text size="xs" c="dimmed">
+                            {t('report.previousRank', { rank: row.previous.rank })}
+                          </Text>
+                        )}
+                      </div>
                     </Table.Td>
                     <Table.Td>
                       <EmployeeName row={row} />
                     </Table.Td>
                     <FigureCells row={row} />
                     <Table.Td data-label={labels.previous} ta="end">
-                      {row.previous ? <Money cents={row.previous.takingsCents} /> : '—'}
-                      <Text size="xs">
-                        <TakingsChange now={row.takingsCents} before={row.previous?.takingsCents ?? null} />
-                      </Text>
+                      <div>
+                        {row.previous ? <Money cents={row.previous.takingsCents} /> : '—'}
+                        <Text size="xs">
+                          <TakingsChange now={row.takingsCents} before={row.previous?.takingsCents ?? null} />
+                        </Text>
+                      </div>
                     </Table.Td>
                     {kind === 'monthly' && (
                       <Table.Td data-label={labels.lastYear} ta="end">
-                        {row.lastYear ? <Money cents={row.lastYear.takingsCents} /> : '—'}
-                        <Text size="xs">
-                          <TakingsChange now={row.takingsCents} before={row.lastYear?.takingsCents ?? null} />
-                        </Text>
+                        <div>
+                          {row.lastYear ? <Money cents={row.lastYear.takingsCents} /> : '—'}
+                          <Text size="xs">
+                            <TakingsChange now={row.takingsCents} before={row.lastYear?.takingsCents ?? null} />
+                          </Text>
+                        </div>
                       </Table.Td>
                     )}
                   </Table.Tr>
