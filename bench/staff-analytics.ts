@@ -28,35 +28,17 @@ import {
   testConfig,
   testIndexHtml,
 } from '../apps/server/test/harness';
-import { percentile, report, rowsOf, year } from './deposits-data';
+import { generateBenchCompany, percentile, report, rowsOf, year } from './deposits-data';
 
 const shopCount = 50;
 const staffPerShop = 8;
 const samples = Number(process.env.BENCH_SAMPLES ?? 30);
 const targets = { year: 1000, month: 100, report: 1000, ratio: 1.5 };
 
-/** The company: 50 shops, 8 people each, and every day of the year of each person's sales (and the unassigned). */
+/** The company (50 shops, 8 people each) and every day of the year of each person's sales (and the unassigned). */
 async function generate(db: Parameters<typeof seedUserGroups>[0]) {
   const started = performance.now();
-  await db.execute(
-    sql`INSERT INTO companies (name, company_code, vat_number) VALUES ('Bench S.r.l.', 'BENCH', '01234567890')`,
-  );
-  await db.execute(sql`
-    INSERT INTO shops (company_id, name, code, account_number)
-    SELECT (SELECT id FROM companies WHERE company_code = 'BENCH'), 'Negozio ' || lpad(n::text, 3, '0'),
-      'B' || lpad(n::text, 3, '0'), '1000000' || lpad(n::text, 5, '0')
-    FROM generate_series(1, ${shopCount}) AS n`);
-  await db.execute(sql`
-    INSERT INTO users (username, email, password_hash, name, surname, matricola)
-    SELECT 'bench' || n, 'bench' || n || '@bench.example', 'x', 'Nome' || n, 'Cognome' || lpad(n::text, 5, '0'),
-      'M' || lpad(n::text, 5, '0')
-    FROM generate_series(1, ${shopCount * staffPerShop}) AS n`);
-  // Person n works in shop ((n - 1) % 50) + 1.
-  await db.execute(sql`
-    INSERT INTO user_shops (user_id, shop_id, is_main)
-    SELECT u.id, s.id, true
-    FROM users u JOIN shops s ON s.code = 'B' || lpad(((substr(u.username, 6)::int - 1) % ${shopCount} + 1)::text, 3, '0')
-    WHERE u.username LIKE 'bench%'`);
+  await generateBenchCompany(db, { shops: shopCount, peoplePerShop: staffPerShop });
   // 20–60 receipts a person a day, €30–90 each, a return in ten receipts; employee 0 is the shop's unassigned.
   await db.execute(sql`
     INSERT INTO sales_employee_days (shop_id, business_date, employee_id, receipts_count, takings_cents, pieces,

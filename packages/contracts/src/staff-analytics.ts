@@ -44,9 +44,8 @@ function idList(max: number) {
     .max(max * 11)
     .regex(/^\d{1,10}(,\d{1,10})*$/)
     .transform((value) => [...new Set(value.split(',').map(Number))])
-    .refine((ids) => ids.length <= max && ids.every((id) => id >= 1 && id <= 2_147_483_647), {
-      params: { rule: 'tooMany', max },
-    });
+    .refine((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), { params: { rule: 'invalid' } })
+    .refine((ids) => ids.length <= max, { params: { rule: 'max', max } });
 }
 
 const periodFields = {
