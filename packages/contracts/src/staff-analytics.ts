@@ -213,22 +213,31 @@ export type StaffSums = {
   discountCents: number;
 };
 
+/**
+ * Rounded half away from zero, as PostgreSQL rounds a numeric: Math.round takes -2.5 to -2, and a week of more
+ * returns than sales (negative takings or pieces) would read differently on the screen and in the database.
+ */
+function roundHalfAway(value: number): number {
+  // `|| 0`: no negative zero (JSON sends it as 0).
+  return Math.sign(value) * Math.round(Math.abs(value)) || 0;
+}
+
 /** Takings over sale receipts to the cent (half away from zero); null without a sale receipt. */
 export function averageReceiptCents(takingsCents: number, receipts: number): number | null {
   if (receipts <= 0) return null;
-  return Math.sign(takingsCents) * Math.round(Math.abs(takingsCents) / receipts);
+  return roundHalfAway(takingsCents / receipts);
 }
 
 /** Net pieces over sale receipts, two decimals; null without a sale receipt. */
 export function piecesPerReceipt(pieces: number, receipts: number): number | null {
   if (receipts <= 0) return null;
-  return Math.round((pieces * 100) / receipts) / 100;
+  return roundHalfAway((pieces * 100) / receipts) / 100;
 }
 
 /** The employee's takings over the shop's, in basis points; null when the shop took nothing (or less). */
 export function shareBasisPoints(takingsCents: number, shopTakingsCents: number): number | null {
   if (shopTakingsCents <= 0) return null;
-  return Math.round((takingsCents * 10_000) / shopTakingsCents);
+  return roundHalfAway((takingsCents * 10_000) / shopTakingsCents);
 }
 
 /** Standard competition ranks of values, highest first: [500, 300, 300, 100] → [1, 2, 2, 4]. */

@@ -29,12 +29,15 @@ describe('staff figures', () => {
     // Half away from zero, as PostgreSQL rounds: a shop's net takings may be negative in a week of returns.
     expect(averageReceiptCents(-1001, 2)).toBe(-501);
     expect(piecesPerReceipt(5, 3)).toBe(1.67);
+    // More pieces returned than sold: -1 over 8 receipts is -0,125, away from zero to -0,13 (not -0,12).
+    expect(piecesPerReceipt(-1, 8)).toBe(-0.13);
   });
 
   it('share the shop takings only when the shop took something', () => {
     expect(shareBasisPoints(100, 310)).toBe(3226);
     expect(shareBasisPoints(100, 0)).toBeNull();
     expect(shareBasisPoints(100, -50)).toBeNull();
+    expect(shareBasisPoints(-1, 20_000)).toBe(-1);
   });
 
   it('leave the unassigned receipts out of the ranking but in the shop takings', () => {
