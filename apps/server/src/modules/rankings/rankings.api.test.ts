@@ -15,6 +15,7 @@ import {
 } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.schema';
 import { notifications } from '../notifications/notifications.schema';
+import { seedDemoRankings } from './rankings.demo';
 import { rankPositions } from './rankings.schema';
 
 let test: TestApp;
@@ -318,5 +319,26 @@ describe('access', () => {
       upload('MI02', 'period;name;position\n2026-10;MI02;1\n', token),
     ];
     for (const answer of await Promise.all(other)) expect(answer.statusCode, answer.body).toBe(404);
+  });
+});
+
+describe('the demo', () => {
+  it('gives both ranked demo shops three competitors and twelve months of positions', async () => {
+    const demo = await createTestApp({ CLOCK_START: '2026-11-20T10:00:00+01:00' });
+    try {
+      await seedDemoRankings(demo.db, { now: new Date('2026-11-20T10:00:00+01:00') });
+      const token = await signIn(demo.app, 'admin');
+      for (const code of ['MI01', 'MI02']) {
+        const shopId = await findShopId(demo.db, code);
+        const url = `/api/rankings/analytics?shopId=${shopId}&from=2025-11&to=2026-10`;
+        const { data } = (await api(demo.app, { url, token })).json();
+        expect(data.series).toHaveLength(4);
+        const positions = data.series.flatMap((series: { positions: (number | null)[] }) => series.positions);
+        expect(positions).toHaveLength(48);
+        expect(positions.every((position: number | null) => position !== null && position >= 1)).toBe(true);
+      }
+    } finally {
+      await demo.close();
+    }
   });
 });
