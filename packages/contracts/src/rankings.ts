@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, pageOf, paginationQuerySchema, requiredText } from './common';
+import { dataOf, pageOf, paginationQuerySchema, requiredText, text } from './common';
 import { isoMonthSchema } from './dates';
 
 // Rankings against competitors (issue 23, spec §2 Ranks, §3 Competitor, §6 Shops › ranking): a ranked shop's rivals,
@@ -49,6 +49,8 @@ export const competitorPageSchema = pageOf(competitorSchema);
 export type CompetitorPage = z.infer<typeof competitorPageSchema>;
 export const competitorListQuerySchema = paginationQuerySchema.extend({
   shopId: z.coerce.number().int().positive().optional(),
+  /** Part of the competitor's name. */
+  search: text(100).optional(),
 });
 export type CompetitorListQuery = z.input<typeof competitorListQuerySchema>;
 

@@ -72,6 +72,8 @@ describe('competitors', () => {
     expect(list.data.map((row: { name: string }) => row.name)).toEqual(['Città Moda', 'Stile Urbano']);
     const paged = (await call('GET', '/api/rankings/competitors?perPage=1&page=2')).json();
     expect(paged).toMatchObject({ meta: { page: 2, perPage: 1, total: 3 } });
+    const found = (await call('GET', '/api/rankings/competitors?search=urb')).json().data;
+    expect(found.map((row: { name: string }) => row.name)).toEqual(['Stile Urbano']);
 
     const renamed = await call('PUT', `/api/rankings/competitors/${rival.id}`, { name: 'Città Moda Srl', priority: 1 });
     expect(renamed.json().data).toMatchObject({ name: 'Città Moda Srl', priority: 1, shopCode: 'MI01' });

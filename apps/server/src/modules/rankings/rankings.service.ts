@@ -24,11 +24,11 @@ import type {
   RankPositionSource,
 } from '@bottega/contracts/rankings';
 import { monthsBetween } from '@bottega/contracts/rankings';
-import { and, asc, count, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
-import type { Database, Executor } from '../../platform/db';
+import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { AppError, violatedUniqueIndex } from '../../platform/errors';
 import { notify } from '../../platform/notify';
 import type { SessionContext } from '../../platform/sessions';
@@ -107,7 +107,7 @@ function selectCompetitors(db: Executor) {
   return db.select(competitorColumns).from(competitors).innerJoin(shops, eq(shops.id, competitors.shopId));
 }
 
-/** The live competitors of the viewer's shops (or of one), by shop, then priority. */
+/** The live competitors of the viewer's shops (or of one, or named like `search`), by shop, then priority. */
 export async function listCompetitors(
   options: Omit<Call, 'ip'> & { query: z.output<typeof competitorListQuerySchema> },
 ) {
@@ -117,6 +117,7 @@ export async function listCompetitors(
     isNull(competitors.deletedAt),
     scopeCondition(viewer, competitors.shopId),
     query.shopId ? eq(competitors.shopId, query.shopId) : undefined,
+    query.search ? ilike(competitors.name, containsPattern(query.search)) : undefined,
   );
   const rows = await selectCompetitors(db)
     .where(where)
