@@ -38,6 +38,7 @@ export function RankChart({ analytics }: { analytics: RankAnalytics }) {
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
           connectNulls
+          curveType="linear"
           yAxisProps={{ reversed: true, allowDecimals: false, domain: [1, 'dataMax'] }}
           valueFormatter={(value) => t('analytics.place', { position: value })}
           series={analytics.series.map((series, index) => ({
