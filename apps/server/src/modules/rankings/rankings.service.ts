@@ -506,18 +506,21 @@ export async function getRankAnalytics(
   const periods = Array.from({ length: monthsBetween(query.from, query.to) }, (_, index) =>
     shiftMonth(query.from, index),
   );
-  const subjects = await subjectsOf(db, shop, [query.from, query.to]);
-  // Served by rank_positions_shop_period_subject_idx: a shop's positions over time.
-  const rows = await db
-    .select({ period: rankPositions.period, subjectId: rankPositions.subjectId, position: rankPositions.position })
-    .from(rankPositions)
-    .where(
-      and(
-        eq(rankPositions.shopId, shop.id),
-        gte(rankPositions.period, query.from),
-        lte(rankPositions.period, query.to),
+  // The two reads depend only on the shop: sent together (on PostgreSQL's pool they run side by side).
+  const [subjects, rows] = await Promise.all([
+    subjectsOf(db, shop, [query.from, query.to]),
+    // Served by rank_positions_shop_period_subject_idx: a shop's positions over time.
+    db
+      .select({ period: rankPositions.period, subjectId: rankPositions.subjectId, position: rankPositions.position })
+      .from(rankPositions)
+      .where(
+        and(
+          eq(rankPositions.shopId, shop.id),
+          gte(rankPositions.period, query.from),
+          lte(rankPositions.period, query.to),
+        ),
       ),
-    );
+  ]);
   const positions = new Map(rows.map((row) => [`${row.subjectId}/${row.period}`, row.position]));
   const series = subjects.map((subject) => ({
     ...subject,
