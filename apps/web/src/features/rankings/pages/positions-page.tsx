@@ -114,8 +114,9 @@ function PositionsTable(props: { positions: PeriodPositions }) {
               <Table.Td data-label={t('positions.entered')}>
                 <Text size="sm" c="dimmed">
                   {row.enteredAt
-                    ? t(`positions.sources.${row.source ?? 'manual'}`, {
-                        by: row.enteredBy ?? '—',
+                    ? // Whoever entered it may have left since (their account deleted): then only when.
+                      t(`positions.sources.${row.source ?? 'manual'}${row.enteredBy ? '' : 'Unknown'}`, {
+                        by: row.enteredBy,
                         at: formatDateTime(row.enteredAt),
                       })
                     : '—'}
