@@ -38,6 +38,7 @@ import { payslipsRoutes } from './modules/payslips/payslips.routes';
 import { posRoutes } from './modules/pos/pos.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { telegramLinkRoutes } from './modules/profile/telegram-link.routes';
+import { rankingsRoutes } from './modules/rankings/rankings.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -184,6 +185,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   await app.register(notificationsRoutes);
   await app.register(payslipsRoutes);
   await app.register(posRoutes);
+  await app.register(rankingsRoutes);
   await app.register(profileRoutes);
   await app.register(reportsRoutes);
   await app.register(salesRoutes);

@@ -15,6 +15,7 @@ export * from './modules/month-end/month-end.schema';
 export * from './modules/notifications/notifications.schema';
 export * from './modules/payslips/payslips.schema';
 export * from './modules/pos/pos.schema';
+export * from './modules/rankings/rankings.schema';
 export * from './modules/sales/sales.schema';
 export * from './modules/shifts/shifts.schema';
 export * from './modules/shops/shops.schema';

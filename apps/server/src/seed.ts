@@ -19,6 +19,7 @@ import { fileEntries } from './modules/files/files.schema';
 import { companyRoot } from './modules/files/files.service';
 import { seedDemoPayslips } from './modules/payslips/payslips.seed';
 import { seedDemoPosSettlement } from './modules/pos/pos.seed';
+import { seedDemoRankings } from './modules/rankings/rankings.demo';
 import { isDemoDatabase, markDemoDatabase, seedDemoSales } from './modules/sales/sales.seed';
 import { seedDemoShifts } from './modules/shifts/shifts.seed';
 import { shopClosureDays, shops, shopWorkingHours, userShops } from './modules/shops/shops.schema';
@@ -621,6 +622,7 @@ export async function seedDemoData(
     await seedDemoBalances(db, { now });
     await seedDemoPosSettlement(db, { storage, now });
     await seedDemoShifts(db, { now });
+    await seedDemoRankings(db, { now });
   }
 }
 

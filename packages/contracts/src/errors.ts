@@ -142,6 +142,10 @@ export const errorCodes = {
   monthNotConvalidated: 409,
   monthNotRefused: 409,
   accountingNotConfigured: 409,
+  // Rankings (issue 23): the ranking portal's file is imported all or nothing; a file that is not text or has no
+  // header cannot be read at all, one with bad lines answers them with their line numbers.
+  rankingFileUnreadable: 422,
+  rankingFileRejected: 422,
   // Linking a Telegram chat needs a bot (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME).
   telegramNotConfigured: 409,
   notFound: 404,
@@ -203,6 +207,14 @@ export const validationRules = [
   'otherDay',
   // A deposit carried by someone who does not belong to the deposit's shop.
   'notShopPerson',
+  // Rankings: a shop that is not ranked, a month range too long for a chart, and the portal file's bad lines.
+  'notRankedShop',
+  'monthRangeTooLong',
+  'rankingUnknownName',
+  'rankingPeriod',
+  'rankingPosition',
+  'rankingScore',
+  'rankingDuplicate',
 ] as const;
 
 export type ValidationRule = (typeof validationRules)[number];

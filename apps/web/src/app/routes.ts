@@ -14,6 +14,7 @@ import { notificationsRoutes } from '../features/notifications/notifications.rou
 import { ownPayslipsRoutes, payslipsRoutes } from '../features/payslips/payslips.routes';
 import { posRoutes } from '../features/pos/pos.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
+import { rankingsRoutes } from '../features/rankings/rankings.routes';
 import { reportsRoutes } from '../features/reports/reports.routes';
 import { salesRoutes } from '../features/sales/sales.routes';
 import { shiftAnalyticsRoutes } from '../features/shift-analytics/shift-analytics.routes';
@@ -42,6 +43,7 @@ export const appRoutes: AppRoute[] = [
   ...balancesRoutes,
   ...posRoutes,
   ...monthEndRoutes,
+  ...rankingsRoutes,
   ...reportsRoutes,
   ...invoicesRoutes,
   ...timeClockRoutes,

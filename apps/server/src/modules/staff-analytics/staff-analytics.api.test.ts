@@ -260,7 +260,7 @@ describe('the per-employee day totals', () => {
     expect(kept.length).toBeGreaterThan(0);
     await test.db.execute(sql`truncate sales_employee_days`);
     const migration = readFileSync(
-      path.join(import.meta.dirname, '../../../migrations/0021_sales_employee_days.sql'),
+      path.join(import.meta.dirname, '../../../migrations/0022_sales_employee_days.sql'),
       'utf8',
     );
     const backfill = migration.split('--> statement-breakpoint').at(-1) as string;
