@@ -27,6 +27,32 @@ export async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
 }
 
 /**
+ * The benchmarks' company: `shops` shops B001…, and `peoplePerShop` people each — employee n works in shop
+ * ((n - 1) % shops) + 1, with card 5333 0000 0000 0000 + n × 7919 (bench/staff-analytics.ts uses the same company).
+ */
+export async function generateBenchCompany(db: Database, options: { shops: number; peoplePerShop: number }) {
+  const { shops: shopCount, peoplePerShop } = options;
+  await db.execute(
+    sql`INSERT INTO companies (name, company_code, vat_number) VALUES ('Bench S.r.l.', 'BENCH', '01234567890')`,
+  );
+  await db.execute(sql`
+    INSERT INTO shops (company_id, name, code, account_number)
+    SELECT (SELECT id FROM companies WHERE company_code = 'BENCH'), 'Negozio ' || lpad(n::text, 3, '0'),
+      'B' || lpad(n::text, 3, '0'), '1000000' || lpad(n::text, 5, '0')
+    FROM generate_series(1, ${shopCount}) AS n`);
+  await db.execute(sql`
+    INSERT INTO users (username, email, password_hash, name, surname, deposit_card_number)
+    SELECT 'bench' || n, 'bench' || n || '@bench.example', 'x', 'Nome' || n, 'Cognome' || lpad(n::text, 5, '0'),
+      (5333000000000000 + n * 7919)::text
+    FROM generate_series(1, ${shopCount * peoplePerShop}) AS n`);
+  await db.execute(sql`
+    INSERT INTO user_shops (user_id, shop_id, is_main)
+    SELECT u.id, s.id, true
+    FROM users u JOIN shops s ON s.code = 'B' || lpad(((substr(u.username, 6)::int - 1) % ${shopCount} + 1)::text, 3, '0')
+    WHERE u.username LIKE 'bench%'`);
+}
+
+/**
  * The shops (codes B001…, account numbers 1000000000 + two digits: 12 digits), their people, a year of closed reports
  * and the deposits. Answers the accounting viewer (a member of Contabilità, which sees every shop).
  */
@@ -38,25 +64,7 @@ export async function generateDepositsData(
   const peoplePerShop = 6;
   const started = performance.now();
   await seedUserGroups(db);
-  await db.execute(
-    sql`INSERT INTO companies (name, company_code, vat_number) VALUES ('Bench S.r.l.', 'BENCH', '01234567890')`,
-  );
-  await db.execute(sql`
-    INSERT INTO shops (company_id, name, code, account_number)
-    SELECT (SELECT id FROM companies WHERE company_code = 'BENCH'), 'Negozio ' || lpad(n::text, 3, '0'),
-      'B' || lpad(n::text, 3, '0'), '1000000' || lpad(n::text, 5, '0')
-    FROM generate_series(1, ${shopCount}) AS n`);
-  // Employee n works in shop ((n - 1) % shops) + 1, with card 5333 0000 0000 0000 + n × 7919.
-  await db.execute(sql`
-    INSERT INTO users (username, email, password_hash, name, surname, deposit_card_number)
-    SELECT 'bench' || n, 'bench' || n || '@bench.example', 'x', 'Nome' || n, 'Cognome' || lpad(n::text, 5, '0'),
-      (5333000000000000 + n * 7919)::text
-    FROM generate_series(1, ${shopCount * peoplePerShop}) AS n`);
-  await db.execute(sql`
-    INSERT INTO user_shops (user_id, shop_id, is_main)
-    SELECT u.id, s.id, true
-    FROM users u JOIN shops s ON s.code = 'B' || lpad(((substr(u.username, 6)::int - 1) % ${shopCount} + 1)::text, 3, '0')
-    WHERE u.username LIKE 'bench%'`);
+  await generateBenchCompany(db, { shops: shopCount, peoplePerShop });
   // Every day of the year closed, with €800–2,000 of cash (some days with cents).
   await db.execute(sql`
     INSERT INTO cash_reports (shop_id, business_date, status, total_cents, daily_cash_cents, cash_fund_cents,

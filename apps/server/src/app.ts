@@ -45,6 +45,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { shiftAnalyticsRoutes } from './modules/shifts/shift-analytics.routes';
 import { shiftsRoutes } from './modules/shifts/shifts.routes';
 import { shopsRoutes } from './modules/shops/shops.routes';
+import { staffAnalyticsRoutes } from './modules/staff-analytics/staff-analytics.routes';
 import { userGroupsRoutes } from './modules/user-groups/user-groups.routes';
 import { registerAccessControl } from './platform/access';
 import { registerBrowserHardening } from './platform/browser-hardening';
@@ -192,6 +193,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   await app.register(shiftsRoutes);
   await app.register(shiftAnalyticsRoutes);
   await app.register(shopsRoutes);
+  await app.register(staffAnalyticsRoutes);
   await app.register(telegramLinkRoutes);
   await app.register(userGroupsRoutes);
 

@@ -20,6 +20,7 @@ import { salesRoutes } from '../features/sales/sales.routes';
 import { shiftAnalyticsRoutes } from '../features/shift-analytics/shift-analytics.routes';
 import { ownShiftsRoutes, shiftsRoutes } from '../features/shifts/shifts.routes';
 import { shopsRoutes } from '../features/shops/shops.routes';
+import { staffAnalyticsRoutes } from '../features/staff-analytics/staff-analytics.routes';
 import { timeClockRoutes } from '../features/time-clock/time-clock.routes';
 import { userGroupsRoutes } from '../features/user-groups/user-groups.routes';
 import type { AppRoute } from './app-route';
@@ -28,6 +29,8 @@ export const appRoutes: AppRoute[] = [
   ...dashboardRoutes,
   ...developerRoutes,
   ...employeesRoutes,
+  // First of Accountancy, as spec §2 lists it.
+  ...staffAnalyticsRoutes,
   ...payslipsRoutes,
   ...shiftsRoutes,
   ...shiftAnalyticsRoutes,

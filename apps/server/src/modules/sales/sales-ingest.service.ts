@@ -38,6 +38,7 @@ import {
   salesRejections,
   salesSources,
 } from './sales.schema';
+import { addToEmployeeDays } from './sales-employee-days';
 
 /** A register closing after midnight still works on the day before: until 06:00 Italian time. */
 const lateClosingMilliseconds = 6 * 60 * 60 * 1000;
@@ -544,6 +545,15 @@ export async function ingestReceipts(options: {
       for (const card of newCards) dayOf(card.businessDate).loyaltyCustomers += 1;
     }
     await addToDays(tx, shopId, deltas, now);
+    // The same receipts per employee, for staff analytics.
+    await addToEmployeeDays(
+      tx,
+      shopId,
+      accepted.map(({ record }) => ({
+        ...record,
+        employeeId: record.employee ? (employeeOf(record.employee) ?? null) : null,
+      })),
+    );
 
     await touchSources(
       tx,

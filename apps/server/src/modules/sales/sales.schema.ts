@@ -249,3 +249,34 @@ export const salesRejections = pgTable(
   },
   (table) => [index('sales_rejections_shop_idx').on(table.shopId, table.receivedAt)],
 );
+
+/**
+ * A shop's day per employee (staff analytics, issue 23), added up as receipts arrive, in the same transaction and by
+ * the same rules as sales_days: sales add to receipts, takings and pieces; returns lower takings and pieces and count
+ * apart; cancelled receipts are left out (they move no money and are nobody's sale). Discounts are the sales'
+ * receipt-level discounts. A receipt without an employee counts under employee 0, "unassigned": a primary key column
+ * cannot be null, and one key (shop, day, employee) lets the upsert add deltas on conflict exactly as sales_days does.
+ * So there is no foreign key to users (0 names nobody); users are only ever soft-deleted, so an id never dangles.
+ */
+export const salesEmployeeDays = pgTable(
+  'sales_employee_days',
+  {
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'restrict' }),
+    businessDate: date('business_date').notNull(),
+    employeeId: integer('employee_id').notNull(),
+    receiptsCount: integer('receipts_count').notNull().default(0),
+    takingsCents: bigint('takings_cents', { mode: 'number' }).notNull().default(0),
+    pieces: integer('pieces').notNull().default(0),
+    returnsCount: integer('returns_count').notNull().default(0),
+    returnsCents: bigint('returns_cents', { mode: 'number' }).notNull().default(0),
+    returnedPieces: integer('returned_pieces').notNull().default(0),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shopId, table.businessDate, table.employeeId] }),
+    // Every shop's employees over a period (the all-shops ranking, the weekly and monthly reports).
+    index('sales_employee_days_date_idx').on(table.businessDate),
+  ],
+);
