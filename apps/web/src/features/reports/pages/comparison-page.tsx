@@ -7,7 +7,7 @@ import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import { businessDate } from '@bottega/contracts/dates';
 import { formatMoney } from '@bottega/contracts/money';
-import { type ComparisonFigures, changePercent } from '@bottega/contracts/reports';
+import type { ComparisonFigures } from '@bottega/contracts/reports';
 import { BarChart } from '@mantine/charts';
 import {
   Alert,
@@ -31,6 +31,7 @@ import { useSearchParams } from 'react-router';
 import { calendarLocale } from '../../../lib/calendar-locale';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
+import { ChangePercent } from '../../../ui/change-percent';
 import { Money } from '../../../ui/money';
 import { PageHeader } from '../../../ui/page-header';
 import { ResponsiveTable } from '../../../ui/responsive-table';
@@ -64,28 +65,6 @@ function MetricValue(props: { metric: Metric; value: number | null; lng: string 
     return <Money cents={props.value} />;
   }
   return props.value.toLocaleString(props.lng === 'ar' ? 'ar-u-nu-latn' : props.lng);
-}
-
-function Change(props: { now: number | null; before: number | null }) {
-  const change = changePercent(props.now, props.before);
-  if (change === null) return <Text span>—</Text>;
-  return (
-    <Text
-      span
-      // Dark enough on white and light enough on dark for small text (WCAG AA).
-      c={
-        change > 0
-          ? 'light-dark(var(--mantine-color-teal-9), var(--mantine-color-teal-4))'
-          : change < 0
-            ? 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))'
-            : undefined
-      }
-      fw={600}
-      dir="ltr"
-    >
-      {`${change > 0 ? '+' : ''}${String(change).replace('.', ',')}%`}
-    </Text>
-  );
 }
 
 export default function ComparisonPage() {
@@ -234,7 +213,10 @@ export default function ComparisonPage() {
                           <MetricValue metric={metric} value={metricValue(data.previous, metric)} lng={i18n.language} />
                         </Text>
                         <Text size="xs">
-                          <Change now={metricValue(data.current, metric)} before={metricValue(data.previous, metric)} />
+                          <ChangePercent
+                            now={metricValue(data.current, metric)}
+                            before={metricValue(data.previous, metric)}
+                          />
                         </Text>
                       </Group>
                     </Card>
@@ -350,7 +332,7 @@ export default function ComparisonPage() {
                               <Money cents={row.against.takingsCents} />
                             </Table.Td>
                             <Table.Td ta="end" data-label={t('comparison.change')}>
-                              <Change now={row.current.takingsCents} before={row.against.takingsCents} />
+                              <ChangePercent now={row.current.takingsCents} before={row.against.takingsCents} />
                             </Table.Td>
                             <Table.Td ta="end" data-label={t('comparison.metrics.receipts')}>
                               {row.current.receipts}
