@@ -16,7 +16,6 @@ import {
   EmptyState,
   Group,
   MultiSelect,
-  ScrollArea,
   SegmentedControl,
   SimpleGrid,
   Skeleton,
@@ -257,73 +256,92 @@ function HeatMap({ report }: { report: SalesReport }) {
       <Title order={2} size="h4" mb="sm" id="sales-heat-map-title">
         {t('sales.heatMap')}
       </Title>
-      <ScrollArea type="auto" offsetScrollbars>
-        <table
-          aria-labelledby="sales-heat-map-title"
-          style={{ borderCollapse: 'separate', borderSpacing: 2, fontSize: 'var(--mantine-font-size-xs)' }}
-          data-testid="sales-heat-map"
-        >
-          <thead>
-            <tr>
-              <th scope="col">
-                <VisuallyHidden>{t('sales.hour')}</VisuallyHidden>
+      {/* Fixed layout at the card's width: the hours share it, so the grid fits a phone without scrolling sideways. */}
+      <table
+        aria-labelledby="sales-heat-map-title"
+        style={{
+          width: '100%',
+          tableLayout: 'fixed',
+          borderCollapse: 'separate',
+          borderSpacing: 2,
+          fontSize: 'var(--mantine-font-size-xs)',
+        }}
+        data-testid="sales-heat-map"
+      >
+        <thead>
+          <tr>
+            <th scope="col" style={{ width: '4.5em' }}>
+              <VisuallyHidden>{t('sales.hour')}</VisuallyHidden>
+            </th>
+            {shown.map((hour) => {
+              const label = String(hour).padStart(2, '0');
+              // Every third hour named on narrow grids; the others still named to screen readers.
+              const named = shown.length <= 12 || hour % 3 === 0;
+              return (
+                <th key={hour} scope="col" style={{ fontWeight: 500, overflow: 'visible', whiteSpace: 'nowrap' }}>
+                  {named ? label : <VisuallyHidden>{label}</VisuallyHidden>}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {[1, 2, 3, 4, 5, 6, 7].map((weekday) => (
+            <tr key={weekday}>
+              <th
+                scope="row"
+                style={{
+                  fontWeight: 500,
+                  textAlign: 'start',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                }}
+              >
+                {t(`sales.weekdays.${weekday}`)}
               </th>
-              {shown.map((hour) => (
-                <th key={hour} scope="col" style={{ fontWeight: 500, minWidth: 26 }}>
-                  {String(hour).padStart(2, '0')}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {[1, 2, 3, 4, 5, 6, 7].map((weekday) => (
-              <tr key={weekday}>
-                <th scope="row" style={{ fontWeight: 500, textAlign: 'start', paddingInlineEnd: 6 }}>
-                  {t(`sales.weekdays.${weekday}`)}
-                </th>
-                {shown.map((hour) => {
-                  const cell = cells.get(`${weekday}-${hour}`);
-                  const share = cell ? Math.max(0.08, cell.receipts / most) : 0;
-                  return (
-                    <td
-                      key={hour}
-                      title={
-                        cell
-                          ? t('sales.heatMapCell', {
-                              weekday: t(`sales.weekdays.${weekday}`),
-                              hour: String(hour).padStart(2, '0'),
-                              receipts: cell.receipts,
-                              takings: formatMoney(cell.takingsCents),
-                            })
-                          : undefined
-                      }
-                      style={{
-                        height: 24,
-                        borderRadius: 4,
-                        background:
-                          share > 0
-                            ? `color-mix(in srgb, var(--mantine-color-blue-filled) ${Math.round(share * 100)}%, transparent)`
-                            : 'var(--mantine-color-default-border)',
-                      }}
-                    >
-                      {cell && (
-                        <VisuallyHidden>
-                          {t('sales.heatMapCell', {
+              {shown.map((hour) => {
+                const cell = cells.get(`${weekday}-${hour}`);
+                const share = cell ? Math.max(0.08, cell.receipts / most) : 0;
+                return (
+                  <td
+                    key={hour}
+                    title={
+                      cell
+                        ? t('sales.heatMapCell', {
                             weekday: t(`sales.weekdays.${weekday}`),
                             hour: String(hour).padStart(2, '0'),
                             receipts: cell.receipts,
                             takings: formatMoney(cell.takingsCents),
-                          })}
-                        </VisuallyHidden>
-                      )}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollArea>
+                          })
+                        : undefined
+                    }
+                    style={{
+                      height: 24,
+                      borderRadius: 4,
+                      background:
+                        share > 0
+                          ? `color-mix(in srgb, var(--mantine-color-blue-filled) ${Math.round(share * 100)}%, transparent)`
+                          : 'var(--mantine-color-default-border)',
+                    }}
+                  >
+                    {cell && (
+                      <VisuallyHidden>
+                        {t('sales.heatMapCell', {
+                          weekday: t(`sales.weekdays.${weekday}`),
+                          hour: String(hour).padStart(2, '0'),
+                          receipts: cell.receipts,
+                          takings: formatMoney(cell.takingsCents),
+                        })}
+                      </VisuallyHidden>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </Card>
   );
 }
