@@ -24,7 +24,7 @@ import {
   testConfig,
   testIndexHtml,
 } from '../apps/server/test/harness';
-import { measure, percentile, rowsOf } from './deposits-data';
+import { insertBenchShops, measure, percentile, rowsOf } from './deposits-data';
 
 const shopCount = 50;
 const samples = Number(process.env.BENCH_SAMPLES ?? 30);
@@ -33,14 +33,7 @@ const targets = { year: 1000, month: 100, ratio: 1.5 };
 
 /** Two years of aggregates, so the year measured has a year before to compare with. */
 async function writeAggregates(db: Parameters<typeof rowsOf>[0]) {
-  await db.execute(
-    sql`INSERT INTO companies (name, company_code, vat_number) VALUES ('Bench S.r.l.', 'BENCH', '01234567890')`,
-  );
-  await db.execute(sql`
-    INSERT INTO shops (company_id, name, code, account_number)
-    SELECT (SELECT id FROM companies WHERE company_code = 'BENCH'), 'Negozio ' || lpad(n::text, 3, '0'),
-      'B' || lpad(n::text, 3, '0'), '1000000' || lpad(n::text, 5, '0')
-    FROM generate_series(1, ${shopCount}) AS n`);
+  await insertBenchShops(db, shopCount);
   // Every day but Sunday: 300–500 receipts, €60 average, 2–3 pieces each, a return and a cancelled one in fifty.
   await db.execute(sql`
     INSERT INTO sales_days (shop_id, business_date, receipts_count, pieces, takings_cents, returns_count, returns_cents,

@@ -26,6 +26,18 @@ export async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
+/** The bench company and its shops, codes B001…, account numbers 1000000000 + two digits (12 digits). */
+export async function insertBenchShops(db: Database, shopCount: number): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO companies (name, company_code, vat_number) VALUES ('Bench S.r.l.', 'BENCH', '01234567890')`,
+  );
+  await db.execute(sql`
+    INSERT INTO shops (company_id, name, code, account_number)
+    SELECT (SELECT id FROM companies WHERE company_code = 'BENCH'), 'Negozio ' || lpad(n::text, 3, '0'),
+      'B' || lpad(n::text, 3, '0'), '1000000' || lpad(n::text, 5, '0')
+    FROM generate_series(1, ${shopCount}) AS n`);
+}
+
 /**
  * The shops (codes B001…, account numbers 1000000000 + two digits: 12 digits), their people, a year of closed reports
  * and the deposits. Answers the accounting viewer (a member of Contabilità, which sees every shop).
@@ -38,14 +50,7 @@ export async function generateDepositsData(
   const peoplePerShop = 6;
   const started = performance.now();
   await seedUserGroups(db);
-  await db.execute(
-    sql`INSERT INTO companies (name, company_code, vat_number) VALUES ('Bench S.r.l.', 'BENCH', '01234567890')`,
-  );
-  await db.execute(sql`
-    INSERT INTO shops (company_id, name, code, account_number)
-    SELECT (SELECT id FROM companies WHERE company_code = 'BENCH'), 'Negozio ' || lpad(n::text, 3, '0'),
-      'B' || lpad(n::text, 3, '0'), '1000000' || lpad(n::text, 5, '0')
-    FROM generate_series(1, ${shopCount}) AS n`);
+  await insertBenchShops(db, shopCount);
   // Employee n works in shop ((n - 1) % shops) + 1, with card 5333 0000 0000 0000 + n × 7919.
   await db.execute(sql`
     INSERT INTO users (username, email, password_hash, name, surname, deposit_card_number)
