@@ -36,13 +36,15 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/address-params';
 import { calendarLocale } from '../../../lib/calendar-locale';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
 import { ChangePercent } from '../../../ui/change-percent';
+import { DateRange } from '../../../ui/date-range';
 import { DownloadButton } from '../../../ui/download-button';
 import { Money } from '../../../ui/money';
+import { moneyChartProps } from '../../../ui/money-chart';
 import { PageHeader } from '../../../ui/page-header';
 import { ResponsiveTable } from '../../../ui/responsive-table';
 import { useSelectableShops } from '../../auth/auth.api';
@@ -183,11 +185,7 @@ function TakingsChart({ report }: { report: SalesReport }) {
           ]}
           curveType="monotone"
           withDots={report.days.length <= 62}
-          valueFormatter={(value) => formatMoney(Math.round(value * 100))}
-          yAxisProps={{
-            width: 90,
-            tickFormatter: (value: number) => formatMoney(Math.round(value) * 100).replace(/,00$/, ''),
-          }}
+          {...moneyChartProps}
           withLegend
           tickLine="y"
         />
@@ -214,7 +212,7 @@ function PaymentsChart({ figures }: { figures: SalesFigures }) {
             data={data.some((slice) => slice.value > 0) ? data : [{ name: '—', value: 1, color: 'gray.3' }]}
             size={160}
             thickness={26}
-            valueFormatter={(value) => formatMoney(Math.round(value * 100))}
+            valueFormatter={moneyChartProps.valueFormatter}
             withTooltip={false}
           />
         </div>
@@ -303,19 +301,18 @@ function HeatMap({ report }: { report: SalesReport }) {
               {shown.map((hour) => {
                 const cell = cells.get(`${weekday}-${hour}`);
                 const share = cell ? Math.max(0.08, cell.receipts / most) : 0;
+                const words = cell
+                  ? t('sales.heatMapCell', {
+                      weekday: t(`sales.weekdays.${weekday}`),
+                      hour: String(hour).padStart(2, '0'),
+                      receipts: cell.receipts,
+                      takings: formatMoney(cell.takingsCents),
+                    })
+                  : undefined;
                 return (
                   <td
                     key={hour}
-                    title={
-                      cell
-                        ? t('sales.heatMapCell', {
-                            weekday: t(`sales.weekdays.${weekday}`),
-                            hour: String(hour).padStart(2, '0'),
-                            receipts: cell.receipts,
-                            takings: formatMoney(cell.takingsCents),
-                          })
-                        : undefined
-                    }
+                    title={words}
                     style={{
                       height: 24,
                       borderRadius: 4,
@@ -325,16 +322,7 @@ function HeatMap({ report }: { report: SalesReport }) {
                           : 'var(--mantine-color-default-border)',
                     }}
                   >
-                    {cell && (
-                      <VisuallyHidden>
-                        {t('sales.heatMapCell', {
-                          weekday: t(`sales.weekdays.${weekday}`),
-                          hour: String(hour).padStart(2, '0'),
-                          receipts: cell.receipts,
-                          takings: formatMoney(cell.takingsCents),
-                        })}
-                      </VisuallyHidden>
-                    )}
+                    {words && <VisuallyHidden>{words}</VisuallyHidden>}
                   </td>
                 );
               })}
@@ -442,7 +430,7 @@ function ShopsTable({ report }: { report: SalesReport }) {
 export default function SalesReportPage() {
   const { t } = useTranslation(['analytics', 'errors']);
   const shops = useSelectableShops(true);
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressParams();
   const today = businessDate();
   const presetParam = params.get('period') as SalesReportPreset;
   const preset: SalesReportPreset = salesReportPresets.includes(presetParam) ? presetParam : 'thisMonth';
@@ -451,14 +439,6 @@ export default function SalesReportPage() {
     .split(',')
     .filter((value) => /^\d+$/.test(value))
     .map(Number);
-  const change = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === null || value === '') merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged, { replace: true });
-  };
   const choosePreset = (value: SalesReportPreset) => {
     // Custom starts from the period shown, so it is there to adjust.
     if (value === 'custom') change({ period: value, from: period?.from ?? null, to: period?.to ?? null });
@@ -470,9 +450,6 @@ export default function SalesReportPage() {
     data && data.current.receipts === 0 && data.current.takingsCents === 0 && data.current.returnsCount === 0;
   const fileName = (format: 'csv' | 'xlsx') =>
     period ? `${t('export.fileName')}-${period.from}_${period.to}.${format}` : '';
-  const range = (from: string, to: string) => (
-    <span dir="ltr" style={{ unicodeBidi: 'isolate' }}>{`${formatDate(from)} – ${formatDate(to)}`}</span>
-  );
 
   return (
     <>
@@ -557,8 +534,8 @@ export default function SalesReportPage() {
         ) : (
           <>
             <Text size="sm" c="dimmed" data-testid="sales-periods">
-              {t('sales.current')}: {range(data.period.from, data.period.to)} · {t('sales.previous')}:{' '}
-              {range(data.previousPeriod.from, data.previousPeriod.to)}
+              {t('sales.current')}: <DateRange from={data.period.from} to={data.period.to} /> · {t('sales.previous')}:{' '}
+              <DateRange from={data.previousPeriod.from} to={data.previousPeriod.to} />
             </Text>
             {empty ? (
               <Card withBorder>

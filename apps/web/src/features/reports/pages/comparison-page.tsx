@@ -6,7 +6,6 @@
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import { businessDate } from '@bottega/contracts/dates';
-import { formatMoney } from '@bottega/contracts/money';
 import type { ComparisonFigures } from '@bottega/contracts/reports';
 import { BarChart } from '@mantine/charts';
 import {
@@ -27,12 +26,13 @@ import { DatePickerInput, MonthPickerInput } from '@mantine/dates';
 import { IconAlertCircle, IconBuildingStore, IconChartBar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/address-params';
 import { calendarLocale } from '../../../lib/calendar-locale';
 import { errorMessage } from '../../../lib/error-message';
-import { formatDate } from '../../../lib/format-date';
 import { ChangePercent } from '../../../ui/change-percent';
+import { DateRange } from '../../../ui/date-range';
 import { Money } from '../../../ui/money';
+import { moneyChartProps } from '../../../ui/money-chart';
 import { PageHeader } from '../../../ui/page-header';
 import { ResponsiveTable } from '../../../ui/responsive-table';
 import { useSelectableShops } from '../../auth/auth.api';
@@ -70,7 +70,7 @@ function MetricValue(props: { metric: Metric; value: number | null; lng: string 
 export default function ComparisonPage() {
   const { t, i18n } = useTranslation(['reports', 'errors']);
   const shops = useSelectableShops(true);
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressParams();
   const today = businessDate();
   const choices = shops.data ?? [];
   const shop = choices.find((choice) => choice.id === Number(params.get('shop')));
@@ -79,14 +79,6 @@ export default function ComparisonPage() {
   const monthParam = params.get('month') ?? '';
   const month = /^\d{4}-\d{2}$/.test(monthParam) ? monthParam : today.slice(0, 7);
   const periods = comparisonPeriods(preset, month, params, today);
-  const change = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === null || value === '') merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged, { replace: true });
-  };
   const choosePreset = (value: Preset) => {
     if (value !== 'custom') return change({ against: value === 'previousMonth' ? null : value });
     // Custom starts from the periods shown, so the two ranges are there to adjust.
@@ -101,10 +93,6 @@ export default function ComparisonPage() {
   );
   const data = answer.data;
   const empty = data && data.current.receipts === 0 && data.previous.receipts === 0 && data.current.takingsCents === 0;
-  // Dates run left to right in Arabic too, each range isolated from the text around it.
-  const range = (from: string, to: string) => (
-    <span dir="ltr" style={{ unicodeBidi: 'isolate' }}>{`${formatDate(from)} – ${formatDate(to)}`}</span>
-  );
 
   return (
     <>
@@ -190,8 +178,8 @@ export default function ComparisonPage() {
         ) : (
           <>
             <Text size="sm" c="dimmed" data-testid="comparison-periods">
-              {t('comparison.current')}: {range(data.period.from, data.period.to)} · {t('comparison.previous')}:{' '}
-              {range(data.against.from, data.against.to)}
+              {t('comparison.current')}: <DateRange from={data.period.from} to={data.period.to} /> ·{' '}
+              {t('comparison.previous')}: <DateRange from={data.against.from} to={data.against.to} />
             </Text>
             {empty ? (
               <Card withBorder>
@@ -239,11 +227,7 @@ export default function ComparisonPage() {
                         { name: 'previous', label: t('comparison.previous'), color: 'gray.5' },
                         { name: 'current', label: t('comparison.current'), color: 'blue.6' },
                       ]}
-                      valueFormatter={(value) => formatMoney(Math.round(value * 100))}
-                      yAxisProps={{
-                        width: 90,
-                        tickFormatter: (value: number) => formatMoney(Math.round(value) * 100).replace(/,00$/, ''),
-                      }}
+                      {...moneyChartProps}
                       withLegend
                       tickLine="y"
                     />
@@ -277,7 +261,7 @@ export default function ComparisonPage() {
                               {t(`comparison.${key}`)}
                             </Text>
                             <Text size="xs" c="dimmed">
-                              {range(period.from, period.to)}
+                              <DateRange from={period.from} to={period.to} />
                             </Text>
                           </Table.Td>
                           <Table.Td ta="end" data-label={t('comparison.sources.system')}>
