@@ -26,7 +26,6 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import {
   IconAlertCircle,
   IconArrowsSort,
@@ -37,11 +36,11 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddressParams } from '../../../lib/address-params';
-import { calendarLocale } from '../../../lib/calendar-locale';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
 import { ChangePercent } from '../../../ui/change-percent';
 import { DateRange } from '../../../ui/date-range';
+import { DateRangeInput } from '../../../ui/date-range-input';
 import { DownloadButton } from '../../../ui/download-button';
 import { Money } from '../../../ui/money';
 import { moneyChartProps } from '../../../ui/money-chart';
@@ -500,12 +499,8 @@ export default function SalesReportPage() {
             />
           </Stack>
           {preset === 'custom' && (
-            <DatePickerInput
-              type="range"
+            <DateRangeInput
               label={t('sales.period')}
-              valueFormat="DD/MM/YYYY"
-              locale={calendarLocale()}
-              firstDayOfWeek={1}
               value={[params.get('from'), params.get('to')]}
               onChange={([from, to]) => change({ from, to })}
               maxDate={today}

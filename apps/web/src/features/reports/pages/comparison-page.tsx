@@ -22,7 +22,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { DatePickerInput, MonthPickerInput } from '@mantine/dates';
+import { MonthPickerInput } from '@mantine/dates';
 import { IconAlertCircle, IconBuildingStore, IconChartBar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +31,7 @@ import { calendarLocale } from '../../../lib/calendar-locale';
 import { errorMessage } from '../../../lib/error-message';
 import { ChangePercent } from '../../../ui/change-percent';
 import { DateRange } from '../../../ui/date-range';
+import { DateRangeInput } from '../../../ui/date-range-input';
 import { Money } from '../../../ui/money';
 import { moneyChartProps } from '../../../ui/money-chart';
 import { PageHeader } from '../../../ui/page-header';
@@ -128,23 +129,15 @@ export default function ComparisonPage() {
           </Stack>
           {preset === 'custom' ? (
             <>
-              <DatePickerInput
-                type="range"
+              <DateRangeInput
                 label={t('comparison.period')}
-                valueFormat="DD/MM/YYYY"
-                locale={calendarLocale()}
-                firstDayOfWeek={1}
                 value={[params.get('from'), params.get('to')]}
                 onChange={([from, to]) => change({ from, to })}
                 w={{ base: '100%', xs: 240 }}
                 data-testid="comparison-period"
               />
-              <DatePickerInput
-                type="range"
+              <DateRangeInput
                 label={t('comparison.againstPeriod')}
-                valueFormat="DD/MM/YYYY"
-                locale={calendarLocale()}
-                firstDayOfWeek={1}
                 value={[params.get('againstFrom'), params.get('againstTo')]}
                 onChange={([from, to]) => change({ againstFrom: from, againstTo: to })}
                 w={{ base: '100%', xs: 240 }}
