@@ -285,6 +285,13 @@ describe('scope and refusals', () => {
     expect((await report(query)).statusCode).toBe(422);
   });
 
+  it('is documented in the API reference, the shops as a comma-separated list', async () => {
+    const response = await api(test.app, { url: '/api/docs/json', token: adminToken });
+    expect(response.statusCode).toBe(200);
+    const parameters = response.json().paths['/api/analytics/sales'].get.parameters as { name: string }[];
+    expect(parameters.map((parameter) => parameter.name).sort()).toEqual(['from', 'shops', 'to']);
+  });
+
   it('takes two years, a leap day included', async () => {
     expect((await report('from=2018-01-01&to=2019-12-31')).statusCode).toBe(200);
   });
