@@ -120,7 +120,9 @@ function useNumber() {
   const { i18n } = useTranslation();
   // Western digits in Arabic too, as the money is shown.
   const locale = i18n.language === 'ar' ? 'ar-u-nu-latn' : i18n.language;
-  return (value: number) => value.toLocaleString(locale);
+  // Pieces per receipt always with their two decimals (2,40 beside 2,47), counts without.
+  return (value: number, decimals = 0) =>
+    value.toLocaleString(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
 
 function FigureCard(props: { metric: CardMetric; report: SalesReport }) {
@@ -130,7 +132,13 @@ function FigureCard(props: { metric: CardMetric; report: SalesReport }) {
   const now = value(props.report.current);
   const before = value(props.report.previous);
   const show = (figure: number | null): ReactNode =>
-    figure === null ? '—' : money ? <Money cents={figure} /> : number(figure);
+    figure === null ? (
+      '—'
+    ) : money ? (
+      <Money cents={figure} />
+    ) : (
+      number(figure, props.metric === 'piecesPerReceipt' ? 2 : 0)
+    );
   const count =
     props.metric === 'returns'
       ? props.report.current.returnsCount
@@ -410,7 +418,7 @@ function ShopsTable({ report }: { report: SalesReport }) {
                 {row.current.averageReceiptCents === null ? '—' : <Money cents={row.current.averageReceiptCents} />}
               </Table.Td>
               <Table.Td ta="end" data-label={label('piecesPerReceipt')}>
-                {row.current.piecesPerReceipt === null ? '—' : number(row.current.piecesPerReceipt)}
+                {row.current.piecesPerReceipt === null ? '—' : number(row.current.piecesPerReceipt, 2)}
               </Table.Td>
               <Table.Td ta="end" data-label={label('returns')}>
                 <Money cents={row.current.returnsCents} />
