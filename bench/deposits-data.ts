@@ -26,12 +26,8 @@ export async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
-/**
- * The benchmarks' company: `shops` shops B001…, and `peoplePerShop` people each — employee n works in shop
- * ((n - 1) % shops) + 1, with card 5333 0000 0000 0000 + n × 7919 (bench/staff-analytics.ts uses the same company).
- */
-export async function generateBenchCompany(db: Database, options: { shops: number; peoplePerShop: number }) {
-  const { shops: shopCount, peoplePerShop } = options;
+/** The bench company and its shops, codes B001…, account numbers 1000000000 + two digits (12 digits). */
+export async function insertBenchShops(db: Database, shopCount: number): Promise<void> {
   await db.execute(
     sql`INSERT INTO companies (name, company_code, vat_number) VALUES ('Bench S.r.l.', 'BENCH', '01234567890')`,
   );
@@ -40,6 +36,15 @@ export async function generateBenchCompany(db: Database, options: { shops: numbe
     SELECT (SELECT id FROM companies WHERE company_code = 'BENCH'), 'Negozio ' || lpad(n::text, 3, '0'),
       'B' || lpad(n::text, 3, '0'), '1000000' || lpad(n::text, 5, '0')
     FROM generate_series(1, ${shopCount}) AS n`);
+}
+
+/**
+ * The benchmarks' company: `shops` shops B001…, and `peoplePerShop` people each — employee n works in shop
+ * ((n - 1) % shops) + 1, with card 5333 0000 0000 0000 + n × 7919 (bench/staff-analytics.ts uses the same company).
+ */
+export async function generateBenchCompany(db: Database, options: { shops: number; peoplePerShop: number }) {
+  const { shops: shopCount, peoplePerShop } = options;
+  await insertBenchShops(db, shopCount);
   await db.execute(sql`
     INSERT INTO users (username, email, password_hash, name, surname, deposit_card_number)
     SELECT 'bench' || n, 'bench' || n || '@bench.example', 'x', 'Nome' || n, 'Cognome' || lpad(n::text, 5, '0'),

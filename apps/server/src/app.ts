@@ -15,6 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { balancesRoutes } from './modules/balances/balances.routes';
@@ -164,6 +165,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
+  await app.register(analyticsRoutes);
   await app.register(authRoutes);
   await app.register(balancesRoutes);
   await app.register(cashRegisterRoutes);

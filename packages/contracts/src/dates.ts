@@ -13,6 +13,14 @@ export function businessDate(instant: Date = new Date()): string {
   }).format(instant);
 }
 
+/** The hour (0–23) an instant falls in on the business time zone's clock. */
+export function businessHour(instant: Date): number {
+  // hourCycle h23: midnight is 0, never 24 as some engines print it with hour12: false.
+  return Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: businessTimeZone, hour: '2-digit', hourCycle: 'h23' }).format(instant),
+  );
+}
+
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})/;
 
 /** Dates travel as YYYY-MM-DD and are shown DD/MM/YYYY (spec §9), on screens and in notifications; anything else as is. */

@@ -1,5 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { businessDate, isoWeekDays, isoWeekOf, isoWeekSchema, nextIsoWeek, previousIsoWeek, shiftMonth } from './dates';
+import {
+  businessDate,
+  businessHour,
+  isoWeekDays,
+  isoWeekOf,
+  isoWeekSchema,
+  nextIsoWeek,
+  previousIsoWeek,
+  shiftMonth,
+} from './dates';
+
+describe('businessHour', () => {
+  it('reads the hour on the Italian clock, midnight as 0', () => {
+    expect(businessHour(new Date('2026-01-15T23:30:00Z'))).toBe(0);
+    expect(businessHour(new Date('2026-01-15T08:59:00Z'))).toBe(9);
+    // Summer time: UTC+2.
+    expect(businessHour(new Date('2026-07-15T16:00:00Z'))).toBe(18);
+  });
+});
 
 describe('businessDate', () => {
   it('takes the day in Europe/Rome, not in UTC', () => {

@@ -1,4 +1,5 @@
 // Every feature's screens, assembled once: the router and the side menu both read this list.
+import { analyticsRoutes } from '../features/analytics/analytics.routes';
 import { balancesRoutes } from '../features/balances/balances.routes';
 import { cashRegisterRoutes } from '../features/cash-register/cash-register.routes';
 import { companiesRoutes } from '../features/companies/companies.routes';
@@ -45,6 +46,7 @@ export const appRoutes: AppRoute[] = [
   ...monthEndRoutes,
   ...rankingsRoutes,
   ...reportsRoutes,
+  ...analyticsRoutes,
   ...invoicesRoutes,
   ...timeClockRoutes,
   ...companiesRoutes,

@@ -11,7 +11,7 @@
 //   no read ever sums receipts; loyalty customers count a card the first time it is seen that day.
 
 import type { Language } from '@bottega/contracts/common';
-import { businessDate } from '@bottega/contracts/dates';
+import { businessDate, businessHour } from '@bottega/contracts/dates';
 import {
   type FiscalCloseRecord,
   type FiscalCloseSource,
@@ -34,6 +34,7 @@ import {
   receiptPayments,
   receipts,
   salesDayCustomers,
+  salesDayHours,
   salesDays,
   salesRejections,
   salesSources,
@@ -329,6 +330,7 @@ const dayDeltaColumns = [
   'voucherCents',
   'otherCents',
   'loyaltyCustomers',
+  'discountCents',
 ] as const satisfies readonly (keyof DayDelta)[];
 type DayTotals = Record<(typeof dayDeltaColumns)[number], number>;
 
@@ -347,11 +349,12 @@ const paymentColumn = {
 /**
  * What one receipt adds to its day: a sale adds to the takings, the receipts and the pieces; a return
  * (negative total and pieces) lowers takings and pieces and counts apart; a cancelled receipt only
- * counts apart with its amount. Payments add per method. Loyalty customers are counted by the caller.
+ * counts apart with its amount. Payments add per method, discounts (the receipt's and its lines') add up, a
+ * return's negative ones giving back. Loyalty customers are counted by the caller.
  */
 export function addReceiptToDay(
   day: DayTotals,
-  receipt: Pick<ReceiptRecord, 'type' | 'totalCents' | 'pieces' | 'payments'>,
+  receipt: Pick<ReceiptRecord, 'type' | 'totalCents' | 'pieces' | 'payments' | 'discountCents' | 'lines'>,
 ): void {
   if (receipt.type === 'cancelled') {
     day.cancelledCount += 1;
@@ -360,6 +363,7 @@ export function addReceiptToDay(
   }
   day.takingsCents += receipt.totalCents;
   day.pieces += receipt.pieces;
+  day.discountCents += receipt.discountCents + sum(receipt.lines, (line) => line.discountCents);
   if (receipt.type === 'sale') {
     day.receiptsCount += 1;
   } else {
@@ -388,6 +392,44 @@ async function addToDays(db: Executor, shopId: number, deltas: Map<string, DayTo
     .onConflictDoUpdate({
       target: [salesDays.shopId, salesDays.businessDate],
       set: { ...set, updatedAt: sql`excluded.updated_at` },
+    });
+}
+
+/**
+ * Adds the receipts to their day's hours (the hour of issue in Italian time), like addToDays: sales count as
+ * receipts, returns lower takings and pieces, cancelled receipts move nothing. In key order, for the same locks.
+ */
+async function addToHours(db: Executor, shopId: number, accepted: Checked<ReceiptRecord>[]): Promise<void> {
+  const hours = new Map<
+    string,
+    { businessDate: string; hour: number; receiptsCount: number; takingsCents: number; pieces: number }
+  >();
+  for (const { record } of accepted) {
+    if (record.type === 'cancelled') continue;
+    const hour = businessHour(new Date(record.issuedAt));
+    const key = `${record.businessDate}\n${String(hour).padStart(2, '0')}`;
+    const row = hours.get(key) ?? {
+      businessDate: record.businessDate,
+      hour,
+      receiptsCount: 0,
+      takingsCents: 0,
+      pieces: 0,
+    };
+    hours.set(key, row);
+    if (record.type === 'sale') row.receiptsCount += 1;
+    row.takingsCents += record.totalCents;
+    row.pieces += record.pieces;
+  }
+  if (hours.size === 0) return;
+  const rows = [...hours].sort(([a], [b]) => a.localeCompare(b)).map(([, row]) => ({ shopId, ...row }));
+  const added = (column: 'receiptsCount' | 'takingsCents' | 'pieces') =>
+    sql`${salesDayHours[column]} + excluded.${sql.identifier(salesDayHours[column].name)}`;
+  await db
+    .insert(salesDayHours)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [salesDayHours.shopId, salesDayHours.businessDate, salesDayHours.hour],
+      set: { receiptsCount: added('receiptsCount'), takingsCents: added('takingsCents'), pieces: added('pieces') },
     });
 }
 
@@ -545,6 +587,7 @@ export async function ingestReceipts(options: {
       for (const card of newCards) dayOf(card.businessDate).loyaltyCustomers += 1;
     }
     await addToDays(tx, shopId, deltas, now);
+    await addToHours(tx, shopId, accepted);
     // The same receipts per employee, for staff analytics.
     await addToEmployeeDays(
       tx,

@@ -195,12 +195,37 @@ export const salesDays = pgTable(
     voucherCents: bigint('voucher_cents', { mode: 'number' }).notNull().default(0),
     otherCents: bigint('other_cents', { mode: 'number' }).notNull().default(0),
     loyaltyCustomers: integer('loyalty_customers').notNull().default(0),
+    /** Discounts of the day's sales and returns: each receipt's own plus its lines' (a return's give some back). */
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.shopId, table.businessDate] }),
     // Every shop's days of a month (analytics, the accounting office).
     index('sales_days_date_idx').on(table.businessDate),
+  ],
+);
+
+/**
+ * A shop's day by hour of issue (0–23, Italian time), added up as receipts arrive like sales_days: the sales
+ * report's weekday × hour heat map. Sales count as receipts; returns lower takings and pieces; cancelled ones are left out.
+ */
+export const salesDayHours = pgTable(
+  'sales_day_hours',
+  {
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'restrict' }),
+    businessDate: date('business_date').notNull(),
+    hour: smallint('hour').notNull(),
+    receiptsCount: integer('receipts_count').notNull().default(0),
+    takingsCents: bigint('takings_cents', { mode: 'number' }).notNull().default(0),
+    pieces: integer('pieces').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shopId, table.businessDate, table.hour] }),
+    // Every shop's hours of a period (the heat map over all shops).
+    index('sales_day_hours_date_idx').on(table.businessDate),
   ],
 );
 

@@ -19,7 +19,7 @@ import {
 import { MonthPickerInput } from '@mantine/dates';
 import { IconAlertCircle, IconBuildingBank, IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/address-params';
 import { calendarLocale } from '../../../lib/calendar-locale';
 import { errorMessage } from '../../../lib/error-message';
 import { DownloadButton } from '../../../ui/download-button';
@@ -35,7 +35,7 @@ export function DepositArchive(props: { scope: 'shop' | 'all' }) {
   const { t } = useTranslation(['deposits', 'errors']);
   const user = useAuthUser().data;
   const shops = useSelectableShops(true);
-  const [params, setParams] = useSearchParams();
+  const [params, changeAddress] = useAddressParams();
   const today = businessDate();
   const choices = shops.data ?? [];
   const asked = Number(params.get('shop'));
@@ -50,14 +50,7 @@ export function DepositArchive(props: { scope: 'shop' | 'all' }) {
   const stateParam = params.get('state');
   const state: StateFilter = stateParam === 'entered' || stateParam === 'convalidated' ? stateParam : 'all';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const change = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries({ ...next, page: next.page ?? null })) {
-      if (value === null || value === '') merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged, { replace: true });
-  };
+  const change = (next: Record<string, string | null>) => changeAddress({ ...next, page: next.page ?? null });
   const waitingForShop = props.scope === 'shop' && shop === null;
   const deposits = useDeposits(
     { shopId: shop?.id, month, state: state === 'all' ? undefined : state },

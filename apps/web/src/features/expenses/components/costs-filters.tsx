@@ -5,27 +5,20 @@ import { Select, VisuallyHidden } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconBuildingStore, IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/address-params';
 import { calendarLocale } from '../../../lib/calendar-locale';
 import { useSelectableShops } from '../../auth/auth.api';
 
 export function useCostFilters(options: { monthRequired: boolean }) {
   const shops = useSelectableShops(true);
-  const [params, setParams] = useSearchParams();
+  const [params, changeAddress] = useAddressParams();
   const today = businessDate();
   const choices = shops.data ?? [];
   const shop = choices.find((each) => each.id === Number(params.get('shop'))) ?? null;
   const monthParam = params.get('month') ?? '';
   const month = /^\d{4}-\d{2}$/.test(monthParam) ? monthParam : options.monthRequired ? today.slice(0, 7) : undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const change = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries({ ...next, page: next.page ?? null })) {
-      if (value === null || value === '') merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged, { replace: true });
-  };
+  const change = (next: Record<string, string | null>) => changeAddress({ ...next, page: next.page ?? null });
   return { shops, choices, shop, month, page, change, today };
 }
 

@@ -19,7 +19,8 @@ import {
 import { MonthPickerInput } from '@mantine/dates';
 import { IconAlertCircle, IconFileInvoice } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useAddressParams } from '../../../lib/address-params';
 import { calendarLocale } from '../../../lib/calendar-locale';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
@@ -36,7 +37,7 @@ import { downloadInvoiceXml, useInvoiceArchive } from '../invoices.api';
 export default function InvoiceArchivePage() {
   const { t } = useTranslation(['invoices', 'errors']);
   const shops = useSelectableShops(true);
-  const [params, setParams] = useSearchParams();
+  const [params, changeAddress] = useAddressParams();
   const today = businessDate();
   const shop = (shops.data ?? []).find((choice) => choice.id === Number(params.get('shop')));
   const monthParam = params.get('month') ?? '';
@@ -46,14 +47,7 @@ export default function InvoiceArchivePage() {
   const rows = archive.data?.data ?? [];
   const total = archive.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / listPerPage));
-  const change = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries({ page: null, ...next })) {
-      if (value === null || value === '') merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged, { replace: true });
-  };
+  const change = (next: Record<string, string | null>) => changeAddress({ page: null, ...next });
 
   return (
     <>

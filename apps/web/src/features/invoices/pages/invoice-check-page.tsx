@@ -20,7 +20,8 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCircleCheck, IconFileCheck, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useAddressParams } from '../../../lib/address-params';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
 import { ConfirmModal } from '../../../ui/confirm-modal';
@@ -36,7 +37,7 @@ import { useConfirmInvoice, useInvoicesToCheck } from '../invoices.api';
 export default function InvoiceCheckPage() {
   const { t } = useTranslation(['invoices', 'errors']);
   const shops = useSelectableShops(true);
-  const [params, setParams] = useSearchParams();
+  const [params, changeAddress] = useAddressParams();
   const shop = (shops.data ?? []).find((choice) => choice.id === Number(params.get('shop')));
   const page = Math.max(1, Number(params.get('page')) || 1);
   const invoices = useInvoicesToCheck(shop?.id, page, !shops.isPending);
@@ -45,14 +46,7 @@ export default function InvoiceCheckPage() {
   const rows = invoices.data?.data ?? [];
   const total = invoices.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / listPerPage));
-  const change = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries({ page: null, ...next })) {
-      if (value === null || value === '') merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged, { replace: true });
-  };
+  const change = (next: Record<string, string | null>) => changeAddress({ page: null, ...next });
 
   const confirmAsked = () => {
     if (!asked) return;

@@ -9,7 +9,7 @@ import { Group, Select, Stack, Tabs, VisuallyHidden } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconBuildingStore, IconFileTypeCsv, IconListDetails, IconScale } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/address-params';
 import { calendarLocale } from '../../../lib/calendar-locale';
 import { PageHeader } from '../../../ui/page-header';
 import { useAuthUser, useSelectableShops } from '../../auth/auth.api';
@@ -25,7 +25,7 @@ export default function PosArchivePage() {
   const { t } = useTranslation('pos');
   const user = useAuthUser().data;
   const shops = useSelectableShops(true);
-  const [params, setParams] = useSearchParams();
+  const [params, changeAddress] = useAddressParams();
   const today = businessDate();
   const choices = shops.data ?? [];
   const shop = choices.find((choice) => choice.id === Number(params.get('shop')));
@@ -37,14 +37,7 @@ export default function PosArchivePage() {
   const state = posEntryStates.includes(stateParam) ? stateParam : undefined;
   const cardType = params.get('card') || undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const change = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries({ page: null, ...next })) {
-      if (value === null || value === '') merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged, { replace: true });
-  };
+  const change = (next: Record<string, string | null>) => changeAddress({ page: null, ...next });
   const ready = !shops.isPending;
 
   return (

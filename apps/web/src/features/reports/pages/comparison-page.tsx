@@ -6,8 +6,7 @@
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import { businessDate } from '@bottega/contracts/dates';
-import { formatMoney } from '@bottega/contracts/money';
-import { type ComparisonFigures, changePercent } from '@bottega/contracts/reports';
+import type { ComparisonFigures } from '@bottega/contracts/reports';
 import { BarChart } from '@mantine/charts';
 import {
   Alert,
@@ -23,15 +22,18 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { DatePickerInput, MonthPickerInput } from '@mantine/dates';
+import { MonthPickerInput } from '@mantine/dates';
 import { IconAlertCircle, IconBuildingStore, IconChartBar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/address-params';
 import { calendarLocale } from '../../../lib/calendar-locale';
 import { errorMessage } from '../../../lib/error-message';
-import { formatDate } from '../../../lib/format-date';
+import { ChangePercent } from '../../../ui/change-percent';
+import { DateRange } from '../../../ui/date-range';
+import { DateRangeInput } from '../../../ui/date-range-input';
 import { Money } from '../../../ui/money';
+import { moneyChartProps } from '../../../ui/money-chart';
 import { PageHeader } from '../../../ui/page-header';
 import { ResponsiveTable } from '../../../ui/responsive-table';
 import { useSelectableShops } from '../../auth/auth.api';
@@ -66,32 +68,10 @@ function MetricValue(props: { metric: Metric; value: number | null; lng: string 
   return props.value.toLocaleString(props.lng === 'ar' ? 'ar-u-nu-latn' : props.lng);
 }
 
-function Change(props: { now: number | null; before: number | null }) {
-  const change = changePercent(props.now, props.before);
-  if (change === null) return <Text span>—</Text>;
-  return (
-    <Text
-      span
-      // Dark enough on white and light enough on dark for small text (WCAG AA).
-      c={
-        change > 0
-          ? 'light-dark(var(--mantine-color-teal-9), var(--mantine-color-teal-4))'
-          : change < 0
-            ? 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))'
-            : undefined
-      }
-      fw={600}
-      dir="ltr"
-    >
-      {`${change > 0 ? '+' : ''}${String(change).replace('.', ',')}%`}
-    </Text>
-  );
-}
-
 export default function ComparisonPage() {
   const { t, i18n } = useTranslation(['reports', 'errors']);
   const shops = useSelectableShops(true);
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressParams();
   const today = businessDate();
   const choices = shops.data ?? [];
   const shop = choices.find((choice) => choice.id === Number(params.get('shop')));
@@ -100,14 +80,6 @@ export default function ComparisonPage() {
   const monthParam = params.get('month') ?? '';
   const month = /^\d{4}-\d{2}$/.test(monthParam) ? monthParam : today.slice(0, 7);
   const periods = comparisonPeriods(preset, month, params, today);
-  const change = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === null || value === '') merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged, { replace: true });
-  };
   const choosePreset = (value: Preset) => {
     if (value !== 'custom') return change({ against: value === 'previousMonth' ? null : value });
     // Custom starts from the periods shown, so the two ranges are there to adjust.
@@ -122,10 +94,6 @@ export default function ComparisonPage() {
   );
   const data = answer.data;
   const empty = data && data.current.receipts === 0 && data.previous.receipts === 0 && data.current.takingsCents === 0;
-  // Dates run left to right in Arabic too, each range isolated from the text around it.
-  const range = (from: string, to: string) => (
-    <span dir="ltr" style={{ unicodeBidi: 'isolate' }}>{`${formatDate(from)} – ${formatDate(to)}`}</span>
-  );
 
   return (
     <>
@@ -161,23 +129,15 @@ export default function ComparisonPage() {
           </Stack>
           {preset === 'custom' ? (
             <>
-              <DatePickerInput
-                type="range"
+              <DateRangeInput
                 label={t('comparison.period')}
-                valueFormat="DD/MM/YYYY"
-                locale={calendarLocale()}
-                firstDayOfWeek={1}
                 value={[params.get('from'), params.get('to')]}
                 onChange={([from, to]) => change({ from, to })}
                 w={{ base: '100%', xs: 240 }}
                 data-testid="comparison-period"
               />
-              <DatePickerInput
-                type="range"
+              <DateRangeInput
                 label={t('comparison.againstPeriod')}
-                valueFormat="DD/MM/YYYY"
-                locale={calendarLocale()}
-                firstDayOfWeek={1}
                 value={[params.get('againstFrom'), params.get('againstTo')]}
                 onChange={([from, to]) => change({ againstFrom: from, againstTo: to })}
                 w={{ base: '100%', xs: 240 }}
@@ -211,8 +171,8 @@ export default function ComparisonPage() {
         ) : (
           <>
             <Text size="sm" c="dimmed" data-testid="comparison-periods">
-              {t('comparison.current')}: {range(data.period.from, data.period.to)} · {t('comparison.previous')}:{' '}
-              {range(data.against.from, data.against.to)}
+              {t('comparison.current')}: <DateRange from={data.period.from} to={data.period.to} /> ·{' '}
+              {t('comparison.previous')}: <DateRange from={data.against.from} to={data.against.to} />
             </Text>
             {empty ? (
               <Card withBorder>
@@ -234,7 +194,10 @@ export default function ComparisonPage() {
                           <MetricValue metric={metric} value={metricValue(data.previous, metric)} lng={i18n.language} />
                         </Text>
                         <Text size="xs">
-                          <Change now={metricValue(data.current, metric)} before={metricValue(data.previous, metric)} />
+                          <ChangePercent
+                            now={metricValue(data.current, metric)}
+                            before={metricValue(data.previous, metric)}
+                          />
                         </Text>
                       </Group>
                     </Card>
@@ -257,11 +220,7 @@ export default function ComparisonPage() {
                         { name: 'previous', label: t('comparison.previous'), color: 'gray.5' },
                         { name: 'current', label: t('comparison.current'), color: 'blue.6' },
                       ]}
-                      valueFormatter={(value) => formatMoney(Math.round(value * 100))}
-                      yAxisProps={{
-                        width: 90,
-                        tickFormatter: (value: number) => formatMoney(Math.round(value) * 100).replace(/,00$/, ''),
-                      }}
+                      {...moneyChartProps}
                       withLegend
                       tickLine="y"
                     />
@@ -295,7 +254,7 @@ export default function ComparisonPage() {
                               {t(`comparison.${key}`)}
                             </Text>
                             <Text size="xs" c="dimmed">
-                              {range(period.from, period.to)}
+                              <DateRange from={period.from} to={period.to} />
                             </Text>
                           </Table.Td>
                           <Table.Td ta="end" data-label={t('comparison.sources.system')}>
@@ -350,7 +309,7 @@ export default function ComparisonPage() {
                               <Money cents={row.against.takingsCents} />
                             </Table.Td>
                             <Table.Td ta="end" data-label={t('comparison.change')}>
-                              <Change now={row.current.takingsCents} before={row.against.takingsCents} />
+                              <ChangePercent now={row.current.takingsCents} before={row.against.takingsCents} />
                             </Table.Td>
                             <Table.Td ta="end" data-label={t('comparison.metrics.receipts')}>
                               {row.current.receipts}

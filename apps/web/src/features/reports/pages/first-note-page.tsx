@@ -24,7 +24,8 @@ import {
 import { DateInput, MonthPickerInput } from '@mantine/dates';
 import { IconAlertCircle, IconBuildingStore, IconNotebook, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useAddressParams } from '../../../lib/address-params';
 import { calendarLocale } from '../../../lib/calendar-locale';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
@@ -123,7 +124,7 @@ function Documents(props: { day: FirstNoteDay; shopId: number }) {
 export default function FirstNotePage() {
   const { t } = useTranslation(['reports', 'errors']);
   const shops = useSelectableShops(true);
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressParams();
   const today = businessDate();
   const choices = shops.data ?? [];
   const shop = choices.find((choice) => choice.id === Number(params.get('shop'))) ?? choices[0];
@@ -133,14 +134,6 @@ export default function FirstNotePage() {
   const dayParam = params.get('day') ?? '';
   const day = /^\d{4}-\d{2}-\d{2}$/.test(dayParam) && dayParam <= today ? dayParam : today;
   const period = view === 'day' ? { from: day, to: day } : monthDays(month);
-  const change = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === null || value === '') merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged, { replace: true });
-  };
   const answer = useFirstNote(shop?.id, period.from, period.to);
   const note = answer.data;
   const fileBase = `${t('firstNote.fileName')}-${shop?.code ?? ''}-${period.from}_${period.to}`;
