@@ -43,6 +43,7 @@ import {
   IconReceipt2,
   IconReceiptEuro,
   IconShieldCheck,
+  IconTargetArrow,
   IconUserCheck,
   IconUsers,
 } from '@tabler/icons-react';
@@ -75,6 +76,7 @@ const todoIcons: Record<TodoKey, Icon> = {
   bankCreditsToCheck: IconBuildingBank,
   monthsToConvalidate: IconCalendarCheck,
   costsToConvalidate: IconReceiptEuro,
+  budgetToConfirm: IconTargetArrow,
 };
 
 /** Someone is waiting, or the clock is running: these lead the list in orange. */
