@@ -125,6 +125,7 @@ export const maxBudgetCents = 10_000_000_00;
 const budgetCents = z.number().int().min(0).max(maxBudgetCents);
 
 export const budgetParamsSchema = z.object({ shopId: z.coerce.number().int().positive(), month: isoMonthSchema });
+export const budgetShopParamsSchema = z.object({ shopId: z.coerce.number().int().positive() });
 export const budgetMonthQuerySchema = z.object({ month: isoMonthSchema });
 
 /**

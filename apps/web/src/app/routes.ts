@@ -1,5 +1,6 @@
 // Every feature's screens, assembled once: the router and the side menu both read this list.
 import { balancesRoutes } from '../features/balances/balances.routes';
+import { budgetsRoutes } from '../features/budgets/budgets.routes';
 import { cashRegisterRoutes } from '../features/cash-register/cash-register.routes';
 import { companiesRoutes } from '../features/companies/companies.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
@@ -39,6 +40,7 @@ export const appRoutes: AppRoute[] = [
   ...balancesRoutes,
   ...posRoutes,
   ...monthEndRoutes,
+  ...budgetsRoutes,
   ...reportsRoutes,
   ...invoicesRoutes,
   ...timeClockRoutes,

@@ -227,6 +227,9 @@ describe('progress', () => {
       budgetToDateCents: upToToday,
       monthBudgetCents: 14_000_00,
     });
+    // The area manager's card reads the same figures for the shop they chose.
+    const managers = await get(`/api/budgets/progress/${shopIds.MI01}`);
+    expect(managers.json().data).toEqual(data);
   });
 
   it('lists the manager’s shops only, sorted by the share of the budget reached, paged', async () => {
@@ -248,6 +251,7 @@ describe('access', () => {
     expect((await put('NA01', { salesCents: 1_00, ...targets })).statusCode).toBe(404);
     expect((await post(`/api/budgets/${shopIds.NA01}/${month}/send`)).statusCode).toBe(404);
     expect((await post(`/api/budgets/${shopIds.NA01}/${month}/confirm`, employee)).statusCode).toBe(404);
+    expect((await get(`/api/budgets/progress/${shopIds.NA01}`)).statusCode).toBe(404);
     // Someone seeing every shop sends Naples' month (still none: nothing to send).
     const admin = await signIn(test.app, 'admin');
     expect((await post(`/api/budgets/${shopIds.NA01}/${month}/send`, admin)).statusCode).toBe(404);
@@ -266,6 +270,7 @@ describe('access', () => {
       await post(`/api/budgets/${shopIds.MI01}/${month}/confirm`, token),
       await get(`/api/budgets/sent?month=${month}`, token),
       await get('/api/budgets/progress', token),
+      await get(`/api/budgets/progress/${shopIds.MI01}`, token),
       // The staff confirm, they do not set budgets.
       await get(`/api/budgets?month=${month}`, employee),
       await put('MI01', { salesCents: 1_00, ...targets }, employee),

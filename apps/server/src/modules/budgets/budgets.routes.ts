@@ -9,6 +9,7 @@ import {
   budgetMonthQuerySchema,
   budgetParamsSchema,
   budgetProgressAnswerSchema,
+  budgetShopParamsSchema,
   budgetsSentAnswerSchema,
   budgetToConfirmAnswerSchema,
 } from '@bottega/contracts/budgets';
@@ -77,15 +78,28 @@ export const budgetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/budgets/progress',
     {
-      // Seen by whoever confirms budgets or manages them: either ability, checked by the service.
-      config: { access: 'authenticated', shop: true },
+      config: { access: confirm, shop: true },
       schema: {
         tags,
-        description: 'The chosen shop’s takings against its budget today and this month to date.',
+        description: 'The chosen shop’s takings against its budget today and this month to date, for its staff.',
         response: { 200: budgetProgressAnswerSchema },
       },
     },
     async (request) => ({ data: await getBudgetProgress({ ...call(request), shopId: shopOf(request) }) }),
+  );
+
+  app.get(
+    '/api/budgets/progress/:shopId',
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        description: 'A shop’s takings against its budget today and this month to date, for its area manager.',
+        params: budgetShopParamsSchema,
+        response: { 200: budgetProgressAnswerSchema },
+      },
+    },
+    async (request) => ({ data: await getBudgetProgress({ ...call(request), shopId: request.params.shopId }) }),
   );
 
   app.get(

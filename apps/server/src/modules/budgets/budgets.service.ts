@@ -357,14 +357,9 @@ export async function listBudgets(
   };
 }
 
-/** The chosen shop's progress this month, for those who see budgets (confirming them or managing them). */
+/** A shop's progress this month (one of the viewer's: another answers 404). */
 export async function getBudgetProgress(options: Call & { shopId: number }) {
-  const { viewer } = options;
-  const sees =
-    viewer.isAdmin ||
-    viewer.abilities.has('employees.popups.budgetConvalidate') ||
-    viewer.abilities.has('shops.budget.manage');
-  if (!sees) throw new AppError('forbidden');
+  await shopsAsked(options.db, options.viewer, options.shopId);
   const month = businessDate(options.now).slice(0, 7);
   const progress = await progressOf(options.db, [options.shopId], month, options.now);
   return { shopId: options.shopId, ...(progress.get(options.shopId) as BudgetProgress) };

@@ -53,6 +53,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
 import { useAuthUser } from '../../auth/auth.api';
+import { BudgetProgressCard } from '../../budgets/components/budget-progress-card';
 import { useOpenCashDay } from '../../cash-register/use-open-cash-day';
 import { SignInPopups } from '../components/sign-in-popups';
 import { useDashboard, useTodos } from '../dashboard.api';
@@ -325,6 +326,9 @@ export default function DashboardPage() {
         </Group>
       </Paper>
       {user.shop && <QuickActions can={can} shopId={user.shop.id} today={today} />}
+      {user.shop && (can.has('employees.popups.budgetConvalidate') || can.has('shops.budget.manage')) && (
+        <BudgetProgressCard shopId={user.shop.id} asStaff={can.has('employees.popups.budgetConvalidate')} />
+      )}
       {canSeeShopFacts ? (
         <TodoList todos={dashboard.data?.todos} />
       ) : (
