@@ -15,7 +15,7 @@ import {
   spreadBudget,
   weekdayShape,
 } from '@bottega/contracts/budgets';
-import { addDays, businessDate, isoWeekday, monthDays, shiftMonth } from '@bottega/contracts/dates';
+import { addDays, businessDate, isoWeekday, monthDates, monthDays, shiftMonth } from '@bottega/contracts/dates';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
@@ -33,14 +33,6 @@ export const budgetAuditEntity = 'budget';
 type Call = { db: Database; viewer: SessionContext; now: Date };
 type Shop = { id: number; code: string; name: string };
 type BudgetRow = typeof budgets.$inferSelect;
-
-/** Each day of the month, YYYY-MM-DD. */
-function datesOf(month: string): string[] {
-  const { from, to } = monthDays(month);
-  const dates = [from];
-  while ((dates.at(-1) as string) < to) dates.push(addDays(dates.at(-1) as string, 1));
-  return dates;
-}
 
 /** Monday compares with Monday: the same ISO weekday 52 weeks earlier. */
 const lastYearDate = (date: string) => addDays(date, -364);
@@ -68,7 +60,7 @@ async function shopsAsked(db: Executor, viewer: SessionContext, shopId?: number)
  * good. A shop with no working hours at all has not been given them yet, so its weekdays count as open (like the
  * sales generator, rather than a month without one open day).
  */
-async function openDays(db: Executor, shopId: number, dates: string[]): Promise<Map<string, boolean>> {
+export async function openDays(db: Executor, shopId: number, dates: string[]): Promise<Map<string, boolean>> {
   const from = dates[0] as string;
   const to = dates.at(-1) as string;
   const [hours, closures, [shop]] = await Promise.all([
@@ -237,7 +229,7 @@ async function budgetRow(db: Executor, shopId: number, month: string, options: {
 
 /** A shop's month as the screens show it, read within `db` (a transaction's answer sees its own writes). */
 async function readMonth(db: Executor, shop: Shop, month: string): Promise<BudgetMonth> {
-  const dates = datesOf(month);
+  const dates = monthDates(month);
   const lastMonth = monthDays(shiftMonth(month, -12));
   // Last year's calendar month and the days 364 days before this month's, read at once.
   const range = [
@@ -377,7 +369,7 @@ export async function saveBudget(
 ): Promise<BudgetMonth> {
   const { db, viewer, month, body } = options;
   const [shop] = await shopsAsked(db, viewer, options.shopId);
-  const dates = datesOf(month);
+  const dates = monthDates(month);
   if (body.days && (body.days.length !== dates.length || body.days.some((day, index) => day.date !== dates[index])))
     throw new AppError('validation', {}, { days: [{ rule: 'invalid' }] });
   return db.transaction(async (tx) => {
@@ -457,8 +449,15 @@ export async function saveBudget(
   });
 }
 
-/** MM/YYYY, as the notification names the month. */
-const monthLabel = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
+/** What the shop's staff are told when a month's budget is sent to them (the month as MM/YYYY). */
+export function budgetSentNotice(shop: Shop, month: string) {
+  return {
+    event: 'budgets.sent',
+    shopId: shop.id,
+    params: { shop: `${shop.code} · ${shop.name}`, month: `${month.slice(5, 7)}/${month.slice(0, 4)}` },
+    link: `/app/shop/manage/budget/convalidate?month=${month}`,
+  } as const;
+}
 
 /** Sends one budget in the caller's transaction: §8 "budget already sent" when nothing changed since it was. */
 async function sendRow(tx: Executor, options: Call & { row: BudgetRow; shop: Shop; ip?: string }) {
@@ -479,13 +478,7 @@ async function sendRow(tx: Executor, options: Call & { row: BudgetRow; shop: Sho
     data: { shopId: shop.id, month: row.month, salesCents: row.salesCents },
     ip: options.ip,
   });
-  await notify(tx, {
-    event: 'budgets.sent',
-    shopId: shop.id,
-    params: { shop: `${shop.code} · ${shop.name}`, month: monthLabel(row.month) },
-    link: `/app/shop/manage/budget/convalidate?month=${row.month}`,
-    actorId: viewer.userId,
-  });
+  await notify(tx, { ...budgetSentNotice(shop, row.month), actorId: viewer.userId });
 }
 
 export async function sendBudget(options: Call & { shopId: number; month: string; ip?: string }): Promise<BudgetMonth> {
