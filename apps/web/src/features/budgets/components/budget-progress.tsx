@@ -18,15 +18,14 @@ export function BudgetProgressBar(props: { label: string; cents: number; budgetC
           {percent === null ? t('progress.noBudget') : `${percent} %`}
         </Text>
       </Group>
-      <Progress
-        value={Math.min(percent ?? 0, 100)}
-        color={percent !== null && percent >= 100 ? 'teal' : 'blue'}
-        size="lg"
-        radius="xl"
-        aria-label={props.label}
-        aria-valuetext={percent === null ? t('progress.noBudget') : `${percent} %`}
-        my={4}
-      />
+      <Progress.Root size="lg" radius="xl" my={4}>
+        <Progress.Section
+          value={Math.min(percent ?? 0, 100)}
+          color={percent !== null && percent >= 100 ? 'teal' : 'blue'}
+          aria-label={props.label}
+          aria-valuetext={percent === null ? t('progress.noBudget') : `${percent} %`}
+        />
+      </Progress.Root>
       <Text size="xs" c="dimmed">
         <Money cents={props.cents} /> / <Money cents={props.budgetCents} />
       </Text>

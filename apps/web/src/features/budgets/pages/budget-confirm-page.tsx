@@ -69,7 +69,6 @@ export default function BudgetConfirmPage() {
       <PageHeader title={t('confirm.title')} description={t('confirm.description')} />
       <MonthPickerInput
         label={<VisuallyHidden>{t('month')}</VisuallyHidden>}
-        aria-label={t('month')}
         value={`${month}-01`}
         onChange={(value) => value && setMonth(value.slice(0, 7))}
         valueFormat="MMMM YYYY"

@@ -77,6 +77,8 @@ function BudgetEditor({ budget }: { budget: BudgetMonth }) {
   const [notes, setNotes] = useState(budget.notes);
   const [percent, setPercent] = useState<number | string>(0);
   const [dirty, setDirty] = useState(false);
+  // The rounding prompt goes once one of its amounts is taken, and comes back when the month is typed again.
+  const [rounded, setRounded] = useState(false);
   const [sending, setSending] = useState(false);
   const save = useSaveBudget(budget.shopId, budget.month);
   const send = useSendBudget();
@@ -84,7 +86,7 @@ function BudgetEditor({ budget }: { budget: BudgetMonth }) {
   const salesCents = centsOf(sales);
   const averageCents = centsOf(average);
   const piecesHundredths = centsOf(pieces);
-  const offers = salesCents !== null && salesCents > 0 ? roundingOptions(salesCents) : [];
+  const offers = salesCents !== null && salesCents > 0 && !rounded ? roundingOptions(salesCents) : [];
   const badDay = Object.values(dayTexts).some((text) => centsOf(text) === null);
   const valid = salesCents !== null && averageCents !== null && piecesHundredths !== null && !badDay;
   const sendable = !dirty && (budget.state === 'created' || budget.state === 'edited');
@@ -99,6 +101,7 @@ function BudgetEditor({ budget }: { budget: BudgetMonth }) {
   };
   const typeMonth = (text: string) => {
     setSales(text);
+    setRounded(false);
     const cents = centsOf(text);
     if (cents !== null) spreadMonth(cents);
   };
@@ -115,6 +118,7 @@ function BudgetEditor({ budget }: { budget: BudgetMonth }) {
   };
   const copyLastYear = () => {
     const by = typeof percent === 'number' ? percent : 0;
+    setRounded(false);
     setSales(asTyped(fromLastYear(budget.lastYear.takingsCents, by)));
     setAverage(asTyped(fromLastYear(budget.lastYear.averageReceiptCents, by)));
     setPieces(asTyped(fromLastYear(budget.lastYear.piecesPerReceipt, by)));
@@ -221,6 +225,7 @@ function BudgetEditor({ budget }: { budget: BudgetMonth }) {
                   size="compact-sm"
                   onClick={() => {
                     setSales(asTyped(offer));
+                    setRounded(true);
                     spreadMonth(offer);
                   }}
                   data-testid="budget-round"
@@ -272,6 +277,36 @@ function BudgetEditor({ budget }: { budget: BudgetMonth }) {
           />
         </Stack>
       </Card>
+      {/* Before the days: within reach without scrolling past a month of them. */}
+      {save.error && (
+        <Alert color="red" role="alert">
+          {errorMessage(save.error, t)}
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="xs">
+        <Button
+          leftSection={<IconDeviceFloppy size={16} />}
+          onClick={submit}
+          disabled={!valid || !dirty}
+          loading={save.isPending}
+          data-testid="budget-save"
+        >
+          {t('edit.save')}
+        </Button>
+        <Button
+          color="blue"
+          variant="outline"
+          leftSection={<IconSend size={16} />}
+          disabled={!sendable}
+          onClick={() => {
+            send.reset();
+            setSending(true);
+          }}
+          data-testid="budget-send"
+        >
+          {t('edit.send')}
+        </Button>
+      </Group>
       <Card withBorder radius="md" p={0}>
         <Text size="sm" c="dimmed" p="sm">
           {t(daysTyped ? 'days.drivenByDays' : 'days.drivenByMonth')}
@@ -322,35 +357,6 @@ function BudgetEditor({ budget }: { budget: BudgetMonth }) {
           </Table.Tbody>
         </ResponsiveTable>
       </Card>
-      {save.error && (
-        <Alert color="red" role="alert">
-          {errorMessage(save.error, t)}
-        </Alert>
-      )}
-      <Group justify="flex-end" gap="xs">
-        <Button
-          leftSection={<IconDeviceFloppy size={16} />}
-          onClick={submit}
-          disabled={!valid || !dirty}
-          loading={save.isPending}
-          data-testid="budget-save"
-        >
-          {t('edit.save')}
-        </Button>
-        <Button
-          color="blue"
-          variant="outline"
-          leftSection={<IconSend size={16} />}
-          disabled={!sendable}
-          onClick={() => {
-            send.reset();
-            setSending(true);
-          }}
-          data-testid="budget-send"
-        >
-          {t('edit.send')}
-        </Button>
-      </Group>
       <ConfirmModal
         opened={sending}
         title={t('edit.sendTitle')}

@@ -144,7 +144,6 @@ export default function BudgetsPage() {
       <Group mb="md" gap="sm" justify="space-between">
         <MonthPickerInput
           label={<VisuallyHidden>{t('month')}</VisuallyHidden>}
-          aria-label={t('month')}
           value={`${month}-01`}
           onChange={(value) => {
             if (!value) return;
