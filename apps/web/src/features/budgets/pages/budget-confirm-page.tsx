@@ -28,6 +28,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { QueryPlaceholder } from '../../../ui/query-placeholder';
 import { ResponsiveTable } from '../../../ui/responsive-table';
 import { useConfirmBudget, useSentBudget } from '../budgets.api';
+import { asTyped } from '../components/budget-progress';
 import { budgetStateColor, useChosenMonth } from './budgets-page';
 
 function Figure({ label, children }: { label: string; children: React.ReactNode }) {
@@ -110,9 +111,7 @@ export default function BudgetConfirmPage() {
                   <Money cents={budget.averageReceiptCents} />
                 </Figure>
                 <Figure label={t('fields.pieces')}>
-                  <span dir="ltr">
-                    {(budget.piecesPerReceipt / 100).toLocaleString(undefined, { minimumFractionDigits: 2 })}
-                  </span>
+                  <span dir="ltr">{asTyped(budget.piecesPerReceipt)}</span>
                 </Figure>
               </SimpleGrid>
               {budget.notes && (

@@ -11,7 +11,6 @@ import {
   spreadBudget,
   withDayEdited,
 } from '@bottega/contracts/budgets';
-import { formatMoney } from '@bottega/contracts/money';
 import {
   Alert,
   Anchor,
@@ -37,16 +36,15 @@ import { formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
 import { parseMoney } from '../../../lib/parse-money';
 import { ConfirmModal } from '../../../ui/confirm-modal';
-import { Money } from '../../../ui/money';
+import { Money, moneyInText } from '../../../ui/money';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryPlaceholder } from '../../../ui/query-placeholder';
 import { ResponsiveTable } from '../../../ui/responsive-table';
 import { UnsavedChangesGuard } from '../../../ui/unsaved-changes-guard';
 import { useBudgetMonth, useSaveBudget, useSendBudget } from '../budgets.api';
+import { asTyped } from '../components/budget-progress';
 import { budgetStateColor, useChosenMonth } from './budgets-page';
 
-/** Cents as typed back into an input: `1.234,56`. Hundredths of a piece read and write the same way (2,35). */
-const asTyped = (cents: number) => formatMoney(cents).replace('€ ', '');
 const weekdayOf = (date: string) =>
   new Intl.DateTimeFormat(currentLanguage(), { weekday: 'short', timeZone: 'UTC' }).format(
     new Date(`${date}T12:00:00Z`),
@@ -77,8 +75,9 @@ function BudgetEditor({ budget }: { budget: BudgetMonth }) {
   const [notes, setNotes] = useState(budget.notes);
   const [percent, setPercent] = useState<number | string>(0);
   const [dirty, setDirty] = useState(false);
-  // The rounding prompt goes once one of its amounts is taken, and comes back when the month is typed again.
-  const [rounded, setRounded] = useState(false);
+  // The rounding prompt answers the month being typed: it goes once one of its amounts is taken, and the amount kept
+  // by the server (already chosen) does not ask again.
+  const [prompting, setPrompting] = useState(false);
   const [sending, setSending] = useState(false);
   const save = useSaveBudget(budget.shopId, budget.month);
   const send = useSendBudget();
@@ -86,7 +85,7 @@ function BudgetEditor({ budget }: { budget: BudgetMonth }) {
   const salesCents = centsOf(sales);
   const averageCents = centsOf(average);
   const piecesHundredths = centsOf(pieces);
-  const offers = salesCents !== null && salesCents > 0 && !rounded ? roundingOptions(salesCents) : [];
+  const offers = prompting && salesCents !== null && salesCents > 0 ? roundingOptions(salesCents) : [];
   const badDay = Object.values(dayTexts).some((text) => centsOf(text) === null);
   const valid = salesCents !== null && averageCents !== null && piecesHundredths !== null && !badDay;
   const sendable = !dirty && (budget.state === 'created' || budget.state === 'edited');
@@ -101,7 +100,7 @@ function BudgetEditor({ budget }: { budget: BudgetMonth }) {
   };
   const typeMonth = (text: string) => {
     setSales(text);
-    setRounded(false);
+    setPrompting(true);
     const cents = centsOf(text);
     if (cents !== null) spreadMonth(cents);
   };
@@ -118,7 +117,7 @@ function BudgetEditor({ budget }: { budget: BudgetMonth }) {
   };
   const copyLastYear = () => {
     const by = typeof percent === 'number' ? percent : 0;
-    setRounded(false);
+    setPrompting(false);
     setSales(asTyped(fromLastYear(budget.lastYear.takingsCents, by)));
     setAverage(asTyped(fromLastYear(budget.lastYear.averageReceiptCents, by)));
     setPieces(asTyped(fromLastYear(budget.lastYear.piecesPerReceipt, by)));
@@ -189,7 +188,7 @@ function BudgetEditor({ budget }: { budget: BudgetMonth }) {
             />
             <TextInput
               label={t('fields.averageReceipt')}
-              description={t('fields.lastYearValue', { value: asTyped(budget.lastYear.averageReceiptCents) })}
+              description={t('fields.lastYearValue', { value: moneyInText(budget.lastYear.averageReceiptCents) })}
               leftSection="€"
               inputMode="decimal"
               dir="ltr"
@@ -225,7 +224,7 @@ function BudgetEditor({ budget }: { budget: BudgetMonth }) {
                   size="compact-sm"
                   onClick={() => {
                     setSales(asTyped(offer));
-                    setRounded(true);
+                    setPrompting(false);
                     spreadMonth(offer);
                   }}
                   data-testid="budget-round"

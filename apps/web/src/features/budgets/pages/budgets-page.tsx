@@ -77,6 +77,7 @@ function ShopRow({ row, month }: { row: BudgetShop; month: string }) {
           label={t('progress.today')}
           cents={row.progress.todayCents}
           budgetCents={row.progress.todayBudgetCents}
+          hideLabel
         />
       </Table.Td>
       <Table.Td data-label={t('progress.toDate')} miw={140}>
@@ -84,6 +85,7 @@ function ShopRow({ row, month }: { row: BudgetShop; month: string }) {
           label={t('progress.toDate')}
           cents={row.progress.monthToDateCents}
           budgetCents={row.progress.budgetToDateCents}
+          hideLabel
           testId="budget-row-to-date"
         />
       </Table.Td>
