@@ -20,6 +20,8 @@ import {
 import { auditLog } from '../../platform/audit.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { salesDays } from '../sales/sales.schema';
+import { budgetDays, budgets } from './budgets.schema';
+import { seedDemoBudgets } from './budgets.seed';
 
 let test: TestApp;
 let manager: string;
@@ -295,5 +297,25 @@ describe('access', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(422);
     }
     expect((await get(`/api/budgets/${shopIds.MI01}/2026-13`)).statusCode).toBe(422);
+  });
+});
+
+describe('the demo', () => {
+  it('sets the month of three shops, one in each state, to the hundred euro, the days adding up', async () => {
+    await seedDemoBudgets(test.db, { now: new Date('2026-06-10T10:00:00+02:00') });
+    const rows = await test.db
+      .select({ id: budgets.id, shopId: budgets.shopId, state: budgets.state, salesCents: budgets.salesCents })
+      .from(budgets)
+      .where(eq(budgets.month, '2026-06'));
+    const stateOf = new Map(rows.map((row) => [row.shopId, row.state]));
+    expect(stateOf.get(shopIds.MI01 as number)).toBe('sent');
+    expect(stateOf.get(shopIds.MI02 as number)).toBe('confirmed');
+    expect(stateOf.get(shopIds.TO01 as number)).toBe('created');
+    for (const row of rows) {
+      expect(row.salesCents % 100_00).toBe(0);
+      const days = await test.db.select().from(budgetDays).where(eq(budgetDays.budgetId, row.id));
+      expect(days).toHaveLength(30);
+      expect(days.reduce((sum, day) => sum + day.cents, 0)).toBe(row.salesCents);
+    }
   });
 });
