@@ -19,6 +19,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { balancesRoutes } from './modules/balances/balances.routes';
+import { budgetsRoutes } from './modules/budgets/budgets.routes';
 import { cashRegisterRoutes } from './modules/cash-register/cash-register.routes';
 import { cashReportAttachmentsRoutes } from './modules/cash-register/cash-report-attachments.routes';
 import { weeklyCashRoutes } from './modules/cash-register/weekly-cash.routes';
@@ -184,6 +185,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   await app.register(jobsRoutes);
   await app.register(languageRoutes);
   await app.register(monthEndRoutes);
+  await app.register(budgetsRoutes);
   await app.register(notificationsRoutes);
   await app.register(payslipsRoutes);
   await app.register(posRoutes);

@@ -11,6 +11,7 @@ import {
 import { count } from 'drizzle-orm';
 import type { Config } from './config';
 import { seedDemoBalances } from './modules/balances/balances.seed';
+import { seedDemoBudgets } from './modules/budgets/budgets.seed';
 import { seedDemoCashReports } from './modules/cash-register/cash-register.seed';
 import { companies } from './modules/companies/companies.schema';
 import { seedDemoDeposits } from './modules/deposits/deposits.seed';
@@ -623,6 +624,7 @@ export async function seedDemoData(
     await seedDemoPosSettlement(db, { storage, now });
     await seedDemoShifts(db, { now });
     await seedDemoRankings(db, { now });
+    await seedDemoBudgets(db, { now });
   }
 }
 

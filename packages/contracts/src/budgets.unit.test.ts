@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fromLastYear, roundingOptions, spreadBudget, weekdayShape } from './budgets';
+import {
+  budgetPercent,
+  fromLastYear,
+  nextBudgetState,
+  receiptAverages,
+  roundingOptions,
+  spreadBudget,
+  weekdayShape,
+  withDayEdited,
+} from './budgets';
 
 // November 2026: the 1st is a Sunday.
 const november = Array.from({ length: 30 }, (_, index) => `2026-11-${String(index + 1).padStart(2, '0')}`);
@@ -64,5 +73,63 @@ describe('copying from last year', () => {
   it('applies the percentage to the cent', () => {
     expect(fromLastYear(1_000_000, 5)).toBe(1_050_000);
     expect(fromLastYear(333, -10)).toBe(300);
+  });
+});
+
+describe('the budget’s transition table', () => {
+  it('creates, keeps a draft a draft, and makes a sent or confirmed budget edited again when saved', () => {
+    expect(nextBudgetState('none', 'save')).toBe('created');
+    expect(nextBudgetState('created', 'save')).toBe('created');
+    expect(nextBudgetState('edited', 'save')).toBe('edited');
+    expect(nextBudgetState('sent', 'save')).toBe('edited');
+    expect(nextBudgetState('confirmed', 'save')).toBe('edited');
+  });
+
+  it('sends a draft only: a sent or confirmed budget unchanged since is already sent', () => {
+    expect(nextBudgetState('created', 'send')).toBe('sent');
+    expect(nextBudgetState('edited', 'send')).toBe('sent');
+    expect(nextBudgetState('sent', 'send')).toBeNull();
+    expect(nextBudgetState('confirmed', 'send')).toBeNull();
+    expect(nextBudgetState('none', 'send')).toBeNull();
+  });
+
+  it('confirms a sent budget only', () => {
+    expect(nextBudgetState('sent', 'confirm')).toBe('confirmed');
+    for (const state of ['none', 'created', 'edited', 'confirmed'] as const)
+      expect(nextBudgetState(state, 'confirm')).toBeNull();
+  });
+});
+
+describe('the days and the month', () => {
+  it('makes the month the sum of its days when one day is edited', () => {
+    const days = [
+      { date: '2026-11-02', cents: 100 },
+      { date: '2026-11-03', cents: 200 },
+    ];
+    expect(withDayEdited(days, '2026-11-03', 350)).toEqual({
+      days: [
+        { date: '2026-11-02', cents: 100 },
+        { date: '2026-11-03', cents: 350 },
+      ],
+      totalCents: 450,
+    });
+    // The days given are left as they were.
+    expect(days[1]?.cents).toBe(200);
+  });
+
+  it('reads last year’s receipts as an average receipt and pieces per receipt in hundredths', () => {
+    expect(receiptAverages({ takingsCents: 10_000, receiptsCount: 3, pieces: 7 })).toEqual({
+      averageReceiptCents: 3_333,
+      piecesPerReceipt: 233,
+    });
+    expect(receiptAverages({ takingsCents: 0, receiptsCount: 0, pieces: 0 })).toEqual({
+      averageReceiptCents: 0,
+      piecesPerReceipt: 0,
+    });
+  });
+
+  it('gives the share of a budget reached, none without a budget', () => {
+    expect(budgetPercent(750, 1_000)).toBe(75);
+    expect(budgetPercent(750, 0)).toBeNull();
   });
 });

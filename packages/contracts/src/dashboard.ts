@@ -33,6 +33,8 @@ export const todoKeys = [
   'monthsToConvalidate',
   // Costs incurred: the closed days' expenses waiting for accounting's convalidation.
   'costsToConvalidate',
+  // Budgets: the shop's months sent and not confirmed by its staff yet.
+  'budgetToConfirm',
 ] as const;
 export type TodoKey = (typeof todoKeys)[number];
 

@@ -53,6 +53,14 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Every day of a YYYY-MM month in order, YYYY-MM-DD. */
+export function monthDates(month: string): string[] {
+  const { from, to } = monthDays(month);
+  const dates = [from];
+  while ((dates.at(-1) as string) < to) dates.push(addDays(dates.at(-1) as string, 1));
+  return dates;
+}
+
 // ——— ISO weeks (spec §9: weeks start on Monday and are written with their year) ———
 
 /** An ISO week as written everywhere: 2026-W47. Week 53 only in the years that have one (2026, not 2025). */

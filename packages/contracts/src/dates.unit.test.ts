@@ -5,6 +5,7 @@ import {
   isoWeekDays,
   isoWeekOf,
   isoWeekSchema,
+  monthDates,
   nextIsoWeek,
   previousIsoWeek,
   shiftMonth,
@@ -126,5 +127,15 @@ describe('shiftMonth', () => {
     expect(shiftMonth('2025-12', 1)).toBe('2026-01');
     expect(shiftMonth('2026-03', 0)).toBe('2026-03');
     expect(shiftMonth('2026-03', -14)).toBe('2025-01');
+  });
+});
+
+describe('monthDates', () => {
+  it('lists every day of the month, a leap February’s 29th too', () => {
+    expect(monthDates('2026-03')).toHaveLength(31);
+    expect(monthDates('2026-03')[0]).toBe('2026-03-01');
+    expect(monthDates('2026-03').at(-1)).toBe('2026-03-31');
+    expect(monthDates('2028-02').at(-1)).toBe('2028-02-29');
+    expect(monthDates('2026-02')).toHaveLength(28);
   });
 });

@@ -146,6 +146,10 @@ export const errorCodes = {
   // header cannot be read at all, one with bad lines answers them with their line numbers.
   rankingFileUnreadable: 422,
   rankingFileRejected: 422,
+  // Budgets (issue 23): §8 "budget already sent" — sent or confirmed and not changed since; only a sent budget is
+  // confirmed.
+  budgetAlreadySent: 409,
+  budgetNotSent: 409,
   // Linking a Telegram chat needs a bot (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME).
   telegramNotConfigured: 409,
   notFound: 404,

@@ -277,6 +277,8 @@ export const notificationEventCatalog = {
   'shifts.weekSent': { ability: 'shifts.view', scope: 'person' },
   /** A week already sent to the person was rectified where it concerns them: their summary waits again. */
   'shifts.weekRectified': { ability: 'shifts.view', scope: 'person' },
+  /** A month's budget was sent to the shop: its staff confirm it. */
+  'budgets.sent': { ability: 'employees.popups.budgetConvalidate', scope: 'shop' },
 } as const satisfies Record<string, NotificationEventSpec>;
 export type NotificationEvent = keyof typeof notificationEventCatalog;
 export const notificationEvents = Object.keys(notificationEventCatalog) as NotificationEvent[];

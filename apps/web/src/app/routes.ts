@@ -1,6 +1,7 @@
 // Every feature's screens, assembled once: the router and the side menu both read this list.
 import { analyticsRoutes } from '../features/analytics/analytics.routes';
 import { balancesRoutes } from '../features/balances/balances.routes';
+import { budgetsRoutes } from '../features/budgets/budgets.routes';
 import { cashRegisterRoutes } from '../features/cash-register/cash-register.routes';
 import { companiesRoutes } from '../features/companies/companies.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
@@ -45,6 +46,7 @@ export const appRoutes: AppRoute[] = [
   ...posRoutes,
   ...monthEndRoutes,
   ...rankingsRoutes,
+  ...budgetsRoutes,
   ...reportsRoutes,
   ...analyticsRoutes,
   ...invoicesRoutes,

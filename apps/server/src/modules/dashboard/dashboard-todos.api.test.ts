@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from '../../../test/harness';
 import { resolveSession } from '../../platform/sessions';
+import { budgets } from '../budgets/budgets.schema';
 import { cashReports, weeklyCash } from '../cash-register/cash-register.schema';
 import { weeklyCashToFillTodo } from '../cash-register/cash-register.todos';
 import { invoiceRequests } from '../invoices/invoices.schema';
@@ -296,6 +297,30 @@ describe('GET /api/dashboard: "Da fare"', () => {
       { shops: ['MI02'] },
     );
     expect(await todosOf(await signIn(test.app, assistant.username), 'MI02')).toEqual([]);
+  });
+
+  it('asks the shop’s staff to confirm the months’ budgets sent to them, the oldest first', async () => {
+    const sent = { shopId: shopIds.MI02 as number, salesCents: 1_000_00, averageReceiptCents: 0, piecesPerReceipt: 0 };
+    await test.db.insert(budgets).values([
+      { ...sent, month: '2026-04', state: 'sent', createdAt: new Date() },
+      { ...sent, month: '2026-03', state: 'sent', createdAt: new Date() },
+      // Confirmed, or not sent yet: nothing for the shop to do.
+      { ...sent, month: '2026-02', state: 'confirmed', createdAt: new Date() },
+      { ...sent, month: '2026-05', state: 'created', createdAt: new Date() },
+    ]);
+    const staff = await createUserWithAbilities(
+      test.db,
+      ['employees.dashboard', 'employees.popups.budgetConvalidate'],
+      { shops: ['MI02'] },
+    );
+    expect(await todosOf(await signIn(test.app, staff.username), 'MI02')).toEqual([
+      {
+        key: 'budgetToConfirm',
+        count: 2,
+        oldest: '2026-03-01',
+        link: '/app/shop/manage/budget/convalidate?month=2026-03',
+      },
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@
 // still to deposit — a few grouped queries for every shop at once — and its state. Convalidating needs the month over,
 // the checks held and an accounting system to send to; the transmission is a job (month-end.jobs.ts). Reopening needs
 // _edit reports_ and a reason. Every change is audited; holders of "reports convalidated" are told.
-import { addDays, businessDate, monthDays } from '@bottega/contracts/dates';
+import { businessDate, monthDates, monthDays } from '@bottega/contracts/dates';
 import type { MonthState, ShopMonth } from '@bottega/contracts/month-end';
 import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -29,13 +29,6 @@ import { monthlyReports } from './month-end.schema';
 export const monthAuditEntity = 'monthlyReport';
 
 type Call = { db: Database; viewer: SessionContext; now: Date };
-
-function datesOf(month: string): string[] {
-  const { from, to } = monthDays(month);
-  const dates = [from];
-  while ((dates.at(-1) as string) < to) dates.push(addDays(dates.at(-1) as string, 1));
-  return dates;
-}
 
 const key = (shopId: number, date: string) => `${shopId} ${date}`;
 
@@ -136,7 +129,7 @@ async function shopMonths(options: Call & { month: string; shopId?: number }): P
   const enteredOf = new Map(entered.map((row) => [key(row.shopId, row.date), row.count]));
   const waitingOf = new Map(waiting.map((row) => [row.shopId, row.waitingSince]));
   const stateOf = new Map(states.map((row) => [row.shopId, row]));
-  const dates = datesOf(month);
+  const dates = monthDates(month);
   return shopRows.map((shop) => {
     const days: MonthDayFigures[] = dates.map((date) => {
       const report = reportOf.get(key(shop.id, date));

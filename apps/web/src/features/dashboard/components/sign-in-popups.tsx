@@ -1,8 +1,9 @@
 // The sign-in popups of spec §6 Employees › popups: once a session, the to-dos that should not wait for the person to
 // read the list — their shift has begun without a start punch ("start shift"), their weeks of shifts wait for their
-// validation ("convalidate shift"), next week's availability is not said yet ("next week choice") — each shown only to holders of its popup ability, with a way straight there. They
-// open at the top of the dashboard rather than over it: a person at the till can still reach everything else, and
-// "later" (or going there) puts them away until the next sign-in.
+// validation ("convalidate shift"), next week's availability is not said yet ("next week choice"), the shop's month's
+// budget was sent and waits for their confirmation ("budget convalidate") — each shown only to holders of its popup
+// ability, with a way straight there. They open at the top of the dashboard rather than over it: a person at the till
+// can still reach everything else, and "later" (or going there) puts them away until the next sign-in.
 import type { Todo, TodoKey } from '@bottega/contracts/dashboard';
 import type { Ability } from '@bottega/contracts/permissions';
 import { Button, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -16,6 +17,7 @@ const popupAbilities: Partial<Record<TodoKey, Ability>> = {
   shiftToStart: 'employees.popups.startShift',
   shiftWeeksToValidate: 'employees.popups.convalidateShift',
   shiftAvailabilityToChoose: 'employees.popups.nextWeekChoice',
+  budgetToConfirm: 'employees.popups.budgetConvalidate',
 };
 
 const seenKey = 'bottega.popups-seen';

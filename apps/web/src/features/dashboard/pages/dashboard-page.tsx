@@ -43,6 +43,7 @@ import {
   IconReceipt2,
   IconReceiptEuro,
   IconShieldCheck,
+  IconTargetArrow,
   IconUserCheck,
   IconUsers,
 } from '@tabler/icons-react';
@@ -52,6 +53,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
 import { useAuthUser } from '../../auth/auth.api';
+import { BudgetProgressCard } from '../../budgets/components/budget-progress-card';
 import { useOpenCashDay } from '../../cash-register/use-open-cash-day';
 import { SignInPopups } from '../components/sign-in-popups';
 import { useDashboard, useTodos } from '../dashboard.api';
@@ -75,6 +77,7 @@ const todoIcons: Record<TodoKey, Icon> = {
   bankCreditsToCheck: IconBuildingBank,
   monthsToConvalidate: IconCalendarCheck,
   costsToConvalidate: IconReceiptEuro,
+  budgetToConfirm: IconTargetArrow,
 };
 
 /** Someone is waiting, or the clock is running: these lead the list in orange. */
@@ -323,6 +326,9 @@ export default function DashboardPage() {
         </Group>
       </Paper>
       {user.shop && <QuickActions can={can} shopId={user.shop.id} today={today} />}
+      {user.shop && (can.has('employees.popups.budgetConvalidate') || can.has('shops.budget.manage')) && (
+        <BudgetProgressCard shopId={user.shop.id} asStaff={can.has('employees.popups.budgetConvalidate')} />
+      )}
       {canSeeShopFacts ? (
         <TodoList todos={dashboard.data?.todos} />
       ) : (
