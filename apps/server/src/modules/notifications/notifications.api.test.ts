@@ -275,6 +275,7 @@ describe('GET /api/notifications/preferences', () => {
           { event: 'taxCertificates.available', channels: [] },
           { event: 'shifts.weekSent', channels: [] },
           { event: 'shifts.weekRectified', channels: [] },
+          { event: 'budgets.sent', channels: [] },
         ],
         groups: [{ id: groupId, name: 'Dipendente' }],
         mayEdit: false,
