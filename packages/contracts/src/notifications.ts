@@ -77,4 +77,6 @@ export const notificationPreferencesAnswerSchema = dataOf(notificationPreference
 export const userChannel = (userId: number) => `private-user.${userId}`;
 /** A shop's channel: every session working in that shop (its tablet's time clock). */
 export const shopChannel = (shopId: number) => `private-shop.${shopId}`;
+/** Pushed on the shop's channel when receipts of the shop were stored: its takings moved (the budget progress). */
+export const salesChangedEvent = 'sales.changed';
 export const notificationCreatedEvent = 'notification.created';

@@ -12,6 +12,7 @@
 
 import type { Language } from '@bottega/contracts/common';
 import { businessDate, businessHour } from '@bottega/contracts/dates';
+import { salesChangedEvent, shopChannel } from '@bottega/contracts/notifications';
 import {
   type FiscalCloseRecord,
   type FiscalCloseSource,
@@ -27,6 +28,7 @@ import { hashToken } from '../../platform/crypto';
 import type { Database, Executor } from '../../platform/db';
 import { ruleOfIssue } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
+import type { Realtime } from '../../platform/realtime';
 import { users } from '../employees/employees.schema';
 import {
   fiscalCloses,
@@ -444,6 +446,8 @@ export async function ingestReceipts(options: {
   records: unknown[];
   now?: Date;
   lng?: Language;
+  /** Told, after the commit, when the shop's takings moved: the budget progress on its screens reads them again. */
+  realtime?: Pick<Realtime, 'publish'>;
 }): Promise<IngestResult> {
   const { db, shopId, clientId } = options;
   const now = options.now ?? new Date();
@@ -461,7 +465,7 @@ export async function ingestReceipts(options: {
     rejections,
   });
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const employees = await findEmployees(
       tx,
       valid.flatMap(({ record }) => (record.employee ? [record.employee] : [])),
@@ -612,6 +616,8 @@ export async function ingestReceipts(options: {
     await rejections.save(tx, shopId, clientId, now);
     return rejections.result(accepted.length, repeated + resent.length);
   });
+  if (result.accepted > 0) options.realtime?.publish(shopChannel(shopId), salesChangedEvent, { shopId });
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------

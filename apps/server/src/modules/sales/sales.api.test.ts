@@ -1,6 +1,7 @@
+import { salesChangedEvent, shopChannel } from '@bottega/contracts/notifications';
 import type { FiscalCloseRecord, ReceiptRecordInput } from '@bottega/contracts/sales';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, createTestApp, createUserWithAbilities, findShopId, signIn, type TestApp } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.schema';
 import { hashToken } from '../../platform/crypto';
@@ -257,6 +258,16 @@ describe('receipt ingestion', () => {
     expect(await dayOf(milanId, '2026-04-02')).toEqual({ ...before, updatedAt: expect.any(Date) });
     const stored = await test.db.select().from(receipts).where(eq(receipts.businessDate, '2026-04-02'));
     expect(stored).toHaveLength(2);
+  });
+
+  it('tells the shop’s screens when its takings moved, and not for a batch that stored nothing', async () => {
+    const publish = vi.spyOn(test.app.realtime, 'publish');
+    const records = [sale({ businessDate: '2026-04-27', issuedAt: '2026-04-27T09:00:00Z' })];
+    await sendReceipts(milanCredential, records);
+    await sendReceipts(milanCredential, records);
+    const pushes = publish.mock.calls.filter(([, event]) => event === salesChangedEvent);
+    publish.mockRestore();
+    expect(pushes).toEqual([[shopChannel(milanId), salesChangedEvent, { shopId: milanId }]]);
   });
 
   it('reports a changed resend and keeps the stored receipt as it was', async () => {

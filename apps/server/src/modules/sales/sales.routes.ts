@@ -106,6 +106,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
           clientId: client.id,
           records: request.body.receipts,
           lng: pickLanguage(request.headers['accept-language']),
+          realtime: app.realtime,
         }),
       };
     },

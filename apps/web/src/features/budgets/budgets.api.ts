@@ -1,9 +1,13 @@
 // Budgets: every shop's month for the area managers, a shop's month read and saved, sent (one or all), and for the
-// shop's staff what they were sent and its confirmation. Progress is read again every minute: the sales feed pushes
-// no per-shop event, and the kept day totals it updates are what the figures come from.
+// shop's staff what they were sent and its confirmation. The chosen shop's progress is read again as its receipts
+// arrive (the sales feed's push on the shop's channel) and once a minute should a push be missed; every shop's list
+// once a minute.
 import type { BudgetBody, BudgetMonth, BudgetProgress, BudgetShop } from '@bottega/contracts/budgets';
+import { salesChangedEvent, shopChannel } from '@bottega/contracts/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
+import { connectRealtime } from '../../lib/realtime';
 import { dashboardKey } from '../dashboard/dashboard.api';
 
 const progressInterval = 60_000;
@@ -36,6 +40,14 @@ export function useSentBudget(month: string) {
 
 /** The chosen shop's progress: its staff read their own shop's, an area manager the shop they chose. */
 export function useBudgetProgress(options: { shopId: number; asStaff: boolean }) {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      connectRealtime([shopChannel(options.shopId)], {
+        [salesChangedEvent]: () => void queryClient.invalidateQueries({ queryKey: ['budgets', 'progress'] }),
+      }),
+    [options.shopId, queryClient],
+  );
   return useQuery({
     queryKey: ['budgets', 'progress', options],
     queryFn: async () =>
