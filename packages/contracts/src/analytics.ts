@@ -98,11 +98,30 @@ export function salesFigures(sums: SalesSums): SalesFigures {
   };
 }
 
+/**
+ * Budget against actual: the daily budgets of the budgeted shop-days in the period (budgets of any state: the month as
+ * it stands), and the takings of those same shop-days — so a period reaching past the budgeted months, or a shop
+ * without a budget, does not count against it. Over a month still running it reads as progress: the days to come
+ * have their budget and no takings yet.
+ */
+export const budgetAgainstActualSchema = z.object({
+  budgetCents: z.number().int(),
+  takingsCents: z.number().int(),
+});
+export type BudgetAgainstActual = z.infer<typeof budgetAgainstActualSchema>;
+
+/** Takings as a share of the budget, in whole per cent; null without a budget. */
+export function budgetShare(budget: BudgetAgainstActual | null): number | null {
+  return budget && budget.budgetCents > 0 ? Math.round((budget.takingsCents / budget.budgetCents) * 100) : null;
+}
+
 export const salesReportDaySchema = salesFiguresSchema.extend({
   date: isoDateSchema,
   /** The same weekday a year before, and its takings. */
   previousDate: isoDateSchema,
   previousTakingsCents: z.number().int(),
+  /** The shops' budgets of the day; null when none of them has one. */
+  budgetCents: z.number().int().nullable(),
 });
 export type SalesReportDay = z.infer<typeof salesReportDaySchema>;
 
@@ -121,6 +140,8 @@ export const salesReportShopSchema = z.object({
   shopName: z.string(),
   current: salesFiguresSchema,
   previous: salesFiguresSchema,
+  /** Null when the shop has no budget in the period. */
+  budget: budgetAgainstActualSchema.nullable(),
 });
 export type SalesReportShop = z.infer<typeof salesReportShopSchema>;
 
@@ -131,6 +152,8 @@ export const salesReportSchema = z.object({
   shopIds: z.array(z.number().int()),
   current: salesFiguresSchema,
   previous: salesFiguresSchema,
+  /** Null when no shop of the report has a budget in the period. */
+  budget: budgetAgainstActualSchema.nullable(),
   /** Every day of the period, days without sales at zero. */
   days: z.array(salesReportDaySchema),
   /** The period's cells with sales; the others are empty. */

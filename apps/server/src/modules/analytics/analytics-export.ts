@@ -2,7 +2,12 @@
 // opens it (the receipts export's format: semicolons, decimal commas, the three tables one under the other); XLSX with
 // one sheet each and money as numbers in euro format. Headings in the caller's language.
 
-import type { SalesFigures, SalesReport } from '@bottega/contracts/analytics';
+import {
+  type BudgetAgainstActual,
+  budgetShare,
+  type SalesFigures,
+  type SalesReport,
+} from '@bottega/contracts/analytics';
 import type { Language } from '@bottega/contracts/common';
 import { formatDate } from '@bottega/contracts/dates';
 import { translate } from '../../platform/i18n';
@@ -38,44 +43,68 @@ function figureCells(figures: SalesFigures): Cell[] {
   return figureColumns.map(([key, kind]) => ({ kind, value: figures[key] }));
 }
 
+/** The budget and the share of it the budgeted days took, empty without a budget. */
+function budgetCells(budget: BudgetAgainstActual | null): Cell[] {
+  return [
+    { kind: 'money', value: budget?.budgetCents ?? null },
+    { kind: 'count', value: budgetShare(budget) },
+  ];
+}
+
 /** The report's three tables, headings translated. */
 export function salesReportTables(report: SalesReport, lng: Language): Table[] {
   const column = (key: string) => translate(lng, `analytics:export.columns.${key}`);
   const figureHeadings = figureColumns.map(([key]) => column(key));
+  const budgetHeadings = [column('budgetCents'), column('budgetShare')];
   return [
     {
       sheet: translate(lng, 'analytics:export.sheets.totals'),
-      headings: [column('period'), column('from'), column('to'), ...figureHeadings],
+      headings: [column('period'), column('from'), column('to'), ...figureHeadings, ...budgetHeadings],
       rows: (
         [
-          ['current', report.period, report.current],
-          ['previous', report.previousPeriod, report.previous],
+          ['current', report.period, report.current, report.budget],
+          ['previous', report.previousPeriod, report.previous, null],
         ] as const
-      ).map(([key, period, figures]) => [
+      ).map(([key, period, figures, budget]) => [
         text(translate(lng, `analytics:export.${key}`)),
         text(formatDate(period.from)),
         text(formatDate(period.to)),
         ...figureCells(figures),
+        ...budgetCells(budget),
       ]),
     },
     {
       sheet: translate(lng, 'analytics:export.sheets.shops'),
-      headings: [column('shopCode'), column('shopName'), ...figureHeadings, column('previousTakingsCents')],
+      headings: [
+        column('shopCode'),
+        column('shopName'),
+        ...figureHeadings,
+        column('previousTakingsCents'),
+        ...budgetHeadings,
+      ],
       rows: report.shops.map((shop) => [
         text(shop.shopCode),
         text(shop.shopName),
         ...figureCells(shop.current),
         money(shop.previous.takingsCents),
+        ...budgetCells(shop.budget),
       ]),
     },
     {
       sheet: translate(lng, 'analytics:export.sheets.days'),
-      headings: [column('date'), ...figureHeadings, column('previousDate'), column('previousTakingsCents')],
+      headings: [
+        column('date'),
+        ...figureHeadings,
+        column('previousDate'),
+        column('previousTakingsCents'),
+        column('budgetCents'),
+      ],
       rows: report.days.map((day) => [
         text(formatDate(day.date)),
         ...figureCells(day),
         text(formatDate(day.previousDate)),
         money(day.previousTakingsCents),
+        { kind: 'money', value: day.budgetCents },
       ]),
     },
   ];

@@ -299,6 +299,64 @@ describe('scope and refusals', () => {
   });
 });
 
+describe('budget against actual', () => {
+  it('sets the budgeted days against their takings, per day, per shop and in all, and writes them to the XLSX', async () => {
+    // Milan: a budget for the first week of the period (and a day after it, outside); Turin: one outside the period.
+    const budgeted = Array.from({ length: 7 }, (_, index) => addDays(period.from, index));
+    const [milanBudget] = rowsOf(
+      await test.db.execute(sql`
+        INSERT INTO budgets (shop_id, month, sales_cents, average_receipt_cents, pieces_per_receipt, state, created_at)
+        VALUES (${milanId}, '2019-03', 80000, 5000, 200, 'sent', now()) RETURNING id`),
+    );
+    const [turinBudget] = rowsOf(
+      await test.db.execute(sql`
+        INSERT INTO budgets (shop_id, month, sales_cents, average_receipt_cents, pieces_per_receipt, state, created_at)
+        VALUES (${turinId}, '2019-04', 5000, 5000, 200, 'created', now()) RETURNING id`),
+    );
+    for (const date of [...budgeted, '2019-03-25'])
+      await test.db.execute(
+        sql`INSERT INTO budget_days (budget_id, date, cents) VALUES (${milanBudget?.id}, ${date}, 10000)`,
+      );
+    await test.db.execute(
+      sql`INSERT INTO budget_days (budget_id, date, cents) VALUES (${turinBudget?.id}, '2019-04-02', 5000)`,
+    );
+    const [taken] = rowsOf(
+      await test.db.execute(sql`
+        SELECT coalesce(sum(takings_cents), 0)::bigint AS cents FROM sales_days
+        WHERE shop_id = ${milanId} AND business_date BETWEEN ${budgeted[0]} AND ${budgeted[6]}`),
+    );
+
+    const query = `from=${period.from}&to=${period.to}&shops=${milanId},${turinId}`;
+    const answer = (await report(query)).json().data as SalesReport;
+    const expected = { budgetCents: 70_000, takingsCents: Number(taken?.cents) };
+    expect(answer.budget).toEqual(expected);
+    expect(answer.shops.find((shop) => shop.shopId === milanId)?.budget).toEqual(expected);
+    expect(answer.shops.find((shop) => shop.shopId === turinId)?.budget).toBeNull();
+    expect(answer.days.map((day) => day.budgetCents)).toEqual(
+      answer.days.map((day) => (budgeted.includes(day.date) ? 10_000 : null)),
+    );
+    // Without a budgeted shop, no budget at all.
+    expect(
+      ((await report(`from=${period.from}&to=${period.to}&shops=${turinId}`)).json().data as SalesReport).budget,
+    ).toBeNull();
+
+    const response = await api(test.app, {
+      url: `/api/analytics/sales/export?${query}&format=xlsx`,
+      token: adminToken,
+      lng: 'en',
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const totals = workbook.getWorksheet('Totals');
+    const headings = (totals?.getRow(1).values as unknown[]).slice(1);
+    const budgetColumn = headings.indexOf('Budget') + 1;
+    expect(budgetColumn).toBeGreaterThan(0);
+    expect(totals?.getRow(2).getCell(budgetColumn).value).toBe(700);
+    expect(totals?.getRow(2).getCell(budgetColumn + 1).value).toBe(Math.round((expected.takingsCents / 70_000) * 100));
+    await test.db.execute(sql`DELETE FROM budgets WHERE id IN (${milanBudget?.id}, ${turinBudget?.id})`);
+  });
+});
+
 describe('exports', () => {
   it('writes the totals, the shops and the days to XLSX, money as euro numbers', async () => {
     const query = `from=${period.from}&to=${period.to}&shops=${milanId},${naplesId}`;

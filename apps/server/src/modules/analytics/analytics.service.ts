@@ -1,10 +1,12 @@
 // The sales report (spec §2 Accountancy › shops/analytics; §6 Shops › analytics › sales report): any period and any set
 // of shops against the same weekdays a year before, from the aggregates the ingestion keeps (sales_days per shop and
-// day, sales_day_hours per shop, day and hour), never from the receipts. Two statements whatever the number of shops:
-// the days (per shop and per date, both periods, in one GROUPING SETS pass) and the heat map.
+// day, sales_day_hours per shop, day and hour), never from the receipts, and the budgets' days. Three statements
+// whatever the number of shops: the days (per shop and per date, both periods, in one GROUPING SETS
+// pass), the heat map, and the budget against the takings of the budgeted days.
 
 import {
   addSalesSums,
+  type BudgetAgainstActual,
   emptySalesSums,
   previousYearPeriod,
   type SalesHeatCell,
@@ -118,7 +120,20 @@ export function salesReportStatements(shopIds: number[], period: { from: string;
     FROM sales_day_hours
     WHERE shop_id IN (${idList(shopIds)}) AND business_date BETWEEN ${period.from} AND ${period.to}
     GROUP BY 1, 2 ORDER BY 1, 2`;
-  return { days, heatMap };
+  const budget = sql`
+    SELECT b.shop_id AS "shopId", bd.date::text AS date, sum(bd.cents)::bigint AS "budgetCents",
+      sum(coalesce(d.takings_cents, 0))::bigint AS "takingsCents"
+    FROM budgets b
+    JOIN budget_days bd ON bd.budget_id = b.id AND bd.date BETWEEN ${period.from} AND ${period.to}
+    LEFT JOIN sales_days d ON d.shop_id = b.shop_id AND d.business_date = bd.date
+    WHERE b.shop_id IN (${idList(shopIds)})
+      AND b.month BETWEEN ${period.from.slice(0, 7)} AND ${period.to.slice(0, 7)}
+    GROUP BY GROUPING SETS ((b.shop_id), (bd.date))`;
+  return { days, heatMap, budget };
+}
+
+function budgetOf(row: Record<string, unknown> | undefined): BudgetAgainstActual | null {
+  return row ? { budgetCents: Number(row.budgetCents), takingsCents: Number(row.takingsCents) } : null;
 }
 
 /** The sales report of a period and some shops (every shop the viewer reaches when none is named). */
@@ -132,13 +147,20 @@ export async function getSalesReport(options: {
   const period = { from: query.from, to: query.to };
   const previousPeriod = previousYearPeriod(period);
   const ids = shops.map((shop) => shop.id);
-  let dayRows: Record<string, unknown>[] = [];
-  let heatRows: Record<string, unknown>[] = [];
-  if (ids.length > 0) {
-    const statements = salesReportStatements(ids, period);
-    dayRows = rowsOf(await db.execute(statements.days));
-    heatRows = rowsOf(await db.execute(statements.heatMap));
-  }
+  const statements = ids.length > 0 ? salesReportStatements(ids, period) : null;
+  // One after the other: the executor may be a single connection (a transaction, PGlite).
+  const dayRows = statements ? rowsOf(await db.execute(statements.days)) : [];
+  const heatRows = statements ? rowsOf(await db.execute(statements.heatMap)) : [];
+  const budgetRows = statements ? rowsOf(await db.execute(statements.budget)) : [];
+  // GROUPING SETS again: a row names its shop (the shop's budget of the period) or its date (every shop's of the day).
+  const budgetOfShop = new Map(budgetRows.filter((row) => row.shopId !== null).map((row) => [Number(row.shopId), row]));
+  const budgetOfDate = new Map(budgetRows.filter((row) => row.shopId === null).map((row) => [String(row.date), row]));
+  const budgetTotal = [...budgetOfShop.values()].reduce<BudgetAgainstActual | null>((into, row) => {
+    const one = budgetOf(row) as BudgetAgainstActual;
+    return into
+      ? { budgetCents: into.budgetCents + one.budgetCents, takingsCents: into.takingsCents + one.takingsCents }
+      : one;
+  }, null);
 
   const perShop = { current: new Map<number, SalesSums>(), previous: new Map<number, SalesSums>() };
   const perDate = { current: new Map<string, SalesSums>(), previous: new Map<string, SalesSums>() };
@@ -167,6 +189,7 @@ export async function getSalesReport(options: {
     shopIds: ids,
     current: salesFigures(total(perShop.current.values())),
     previous: salesFigures(total(perShop.previous.values())),
+    budget: budgetTotal,
     days: Array.from({ length: periodDays(period.from, period.to) }, (_, index) => {
       const date = addDays(period.from, index);
       const previousDate = addDays(date, -yearOverYearDays);
@@ -175,6 +198,7 @@ export async function getSalesReport(options: {
         previousDate,
         ...salesFigures(perDate.current.get(date) ?? emptySalesSums()),
         previousTakingsCents: perDate.previous.get(previousDate)?.takingsCents ?? 0,
+        budgetCents: budgetOf(budgetOfDate.get(date))?.budgetCents ?? null,
       };
     }),
     heatMap,
@@ -184,6 +208,7 @@ export async function getSalesReport(options: {
       shopName: shop.name,
       current: salesFigures(perShop.current.get(shop.id) ?? emptySalesSums()),
       previous: salesFigures(perShop.previous.get(shop.id) ?? emptySalesSums()),
+      budget: budgetOf(budgetOfShop.get(shop.id)),
     })),
   };
 }

@@ -2,10 +2,11 @@
 // shops against the same weekdays a year before — takings, receipts, average receipt, pieces per receipt, returns,
 // discounts and cancelled receipts as cards with their change; the takings day by day this year and last, the payment
 // mix and the weekday × hour heat map as charts (@mantine/charts, loaded with this screen only); the shops in a
-// sortable table; CSV and XLSX. The choices live in the address.
+// sortable table; the budgets against the takings of their days (a card, the chart's line, the table's columns); CSV
+// and XLSX. The choices live in the address.
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
-import type { SalesFigures, SalesReport, SalesReportShop } from '@bottega/contracts/analytics';
+import { budgetShare, type SalesFigures, type SalesReport, type SalesReportShop } from '@bottega/contracts/analytics';
 import { businessDate } from '@bottega/contracts/dates';
 import { formatMoney } from '@bottega/contracts/money';
 import { changePercent } from '@bottega/contracts/reports';
@@ -16,6 +17,7 @@ import {
   EmptyState,
   Group,
   MultiSelect,
+  Progress,
   SegmentedControl,
   SimpleGrid,
   Skeleton,
@@ -42,7 +44,7 @@ import { ChangePercent } from '../../../ui/change-percent';
 import { DateRange } from '../../../ui/date-range';
 import { DateRangeInput } from '../../../ui/date-range-input';
 import { DownloadButton } from '../../../ui/download-button';
-import { Money } from '../../../ui/money';
+import { Money, moneyInText } from '../../../ui/money';
 import { moneyChartProps } from '../../../ui/money-chart';
 import { PageHeader } from '../../../ui/page-header';
 import { ResponsiveTable } from '../../../ui/responsive-table';
@@ -90,6 +92,8 @@ const shopColumns = [
   'piecesPerReceipt',
   'returns',
   'discounts',
+  'budget',
+  'budgetShare',
 ] as const;
 type ShopColumn = (typeof shopColumns)[number];
 
@@ -113,6 +117,10 @@ function shopSortValue(row: SalesReportShop, column: ShopColumn): number | strin
       return row.current.returnsCents;
     case 'discounts':
       return row.current.discountCents;
+    case 'budget':
+      return row.budget?.budgetCents ?? -1;
+    case 'budgetShare':
+      return budgetShare(row.budget) ?? -1;
   }
 }
 
@@ -170,6 +178,42 @@ function FigureCard(props: { metric: CardMetric; report: SalesReport }) {
   );
 }
 
+/** Budget against actual: the takings of the budgeted shop-days against their budgets, as a bar and a share. */
+function BudgetCard({ report }: { report: SalesReport }) {
+  const { t } = useTranslation('analytics');
+  const share = budgetShare(report.budget);
+  return (
+    <Card withBorder padding="sm" data-testid="sales-card-budget">
+      <Text size="sm" c="dimmed">
+        {t('sales.budget.card')}
+      </Text>
+      {report.budget === null || share === null ? (
+        <Text size="sm" mt={4}>
+          {t('sales.budget.none')}
+        </Text>
+      ) : (
+        <>
+          <Text fz="lg" fw={700} data-testid="sales-card-budget-value">
+            {share} %
+          </Text>
+          <Progress
+            value={Math.min(share, 100)}
+            color={share >= 100 ? 'teal' : 'blue'}
+            aria-label={t('sales.budget.card')}
+            my={4}
+          />
+          <Text size="xs" c="dimmed">
+            {t('sales.budget.detail', {
+              takings: moneyInText(report.budget.takingsCents),
+              budget: moneyInText(report.budget.budgetCents),
+            })}
+          </Text>
+        </>
+      )}
+    </Card>
+  );
+}
+
 function TakingsChart({ report }: { report: SalesReport }) {
   const { t } = useTranslation('analytics');
   return (
@@ -184,11 +228,15 @@ function TakingsChart({ report }: { report: SalesReport }) {
             day: formatDate(day.date).slice(0, 5),
             current: day.takingsCents / 100,
             previous: day.previousTakingsCents / 100,
+            budget: day.budgetCents === null ? null : day.budgetCents / 100,
           }))}
           dataKey="day"
           series={[
             { name: 'previous', label: t('sales.previous'), color: 'gray.5' },
             { name: 'current', label: t('sales.current'), color: 'blue.6' },
+            ...(report.budget
+              ? [{ name: 'budget', label: t('sales.budget.series'), color: 'orange.7', strokeDasharray: '5 5' }]
+              : []),
           ]}
           curveType="monotone"
           withDots={report.days.length <= 62}
@@ -361,7 +409,11 @@ function ShopsTable({ report }: { report: SalesReport }) {
         ? t('sales.previous')
         : column === 'change'
           ? t('sales.change')
-          : t(`sales.metrics.${column}`);
+          : column === 'budget'
+            ? t('sales.budget.column')
+            : column === 'budgetShare'
+              ? t('sales.budget.share')
+              : t(`sales.metrics.${column}`);
   return (
     <Card withBorder padding={0}>
       <Title order={2} size="h4" px="md" pt="md">
@@ -425,6 +477,12 @@ function ShopsTable({ report }: { report: SalesReport }) {
               </Table.Td>
               <Table.Td ta="end" data-label={label('discounts')}>
                 <Money cents={row.current.discountCents} />
+              </Table.Td>
+              <Table.Td ta="end" data-label={label('budget')}>
+                {row.budget === null ? '—' : <Money cents={row.budget.budgetCents} />}
+              </Table.Td>
+              <Table.Td ta="end" data-label={label('budgetShare')}>
+                {budgetShare(row.budget) === null ? '—' : `${budgetShare(row.budget)} %`}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -550,6 +608,7 @@ export default function SalesReportPage() {
                   {cards.map((metric) => (
                     <FigureCard key={metric} metric={metric} report={data} />
                   ))}
+                  <BudgetCard report={data} />
                 </SimpleGrid>
                 <TakingsChart report={data} />
                 <SimpleGrid cols={{ base: 1, md: 2 }}>
