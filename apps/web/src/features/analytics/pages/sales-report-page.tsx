@@ -216,6 +216,8 @@ function BudgetCard({ report }: { report: SalesReport }) {
 
 function TakingsChart({ report }: { report: SalesReport }) {
   const { t } = useTranslation('analytics');
+  // The line stands beside every shop's takings, so it is drawn only when every shop of the report has a budget.
+  const budgetComparable = report.shops.length > 0 && report.shops.every((shop) => shop.budget !== null);
   return (
     <Card withBorder>
       <Title order={2} size="h4" mb="sm">
@@ -234,7 +236,7 @@ function TakingsChart({ report }: { report: SalesReport }) {
           series={[
             { name: 'previous', label: t('sales.previous'), color: 'gray.5' },
             { name: 'current', label: t('sales.current'), color: 'blue.6' },
-            ...(report.budget
+            ...(budgetComparable
               ? [{ name: 'budget', label: t('sales.budget.series'), color: 'orange.7', strokeDasharray: '5 5' }]
               : []),
           ]}
