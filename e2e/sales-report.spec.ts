@@ -38,6 +38,9 @@ test('accounting reads the sales report, changes the period and the shops, and d
   await expect(page.getByTestId('sales-payments')).toContainText('Contanti');
   await expect(page.getByTestId('sales-heat-map')).toContainText('Sab');
   await expect(page.getByTestId('sales-shops').locator('tbody tr')).not.toHaveCount(0);
+  // The demo's budgets of this month: the takings of their days against them.
+  await expect(page.getByTestId('sales-card-budget-value')).toContainText('%');
+  await expect(page.getByTestId('sales-shop-MI01')).toContainText('raggiunto');
   await expectNoSeriousViolations(page, 'report vendite');
   await page.screenshot({ path: test.info().outputPath('sales-report-this-month.png'), fullPage: true });
 
@@ -48,6 +51,7 @@ test('accounting reads the sales report, changes the period and the shops, and d
   lastMonth.setMonth(lastMonth.getMonth() - 1);
   const firstDay = `01/${String(lastMonth.getMonth() + 1).padStart(2, '0')}/${lastMonth.getFullYear()}`;
   await expect(page.getByTestId('sales-periods')).toContainText(firstDay);
+  await expect(page.getByTestId('sales-card-budget')).toContainText('Nessun budget nel periodo');
   await expect(page).toHaveURL(/period=lastMonth/);
 
   // The shops table sorts by receipts, fewest first on the second click.

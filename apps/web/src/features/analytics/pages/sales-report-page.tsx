@@ -82,10 +82,11 @@ const paymentMethods = [
   ['other', 'otherCents', 'gray.6'],
 ] as const;
 
+// The year before sits under its change, the share reached under the budget: one column each, so the table fits the
+// tablet beside the menu.
 const shopColumns = [
   'shop',
   'takings',
-  'previous',
   'change',
   'receipts',
   'averageReceipt',
@@ -93,7 +94,6 @@ const shopColumns = [
   'returns',
   'discounts',
   'budget',
-  'budgetShare',
 ] as const;
 type ShopColumn = (typeof shopColumns)[number];
 
@@ -103,8 +103,6 @@ function shopSortValue(row: SalesReportShop, column: ShopColumn): number | strin
       return row.shopCode;
     case 'takings':
       return row.current.takingsCents;
-    case 'previous':
-      return row.previous.takingsCents;
     case 'change':
       return changePercent(row.current.takingsCents, row.previous.takingsCents) ?? Number.NEGATIVE_INFINITY;
     case 'receipts':
@@ -118,8 +116,6 @@ function shopSortValue(row: SalesReportShop, column: ShopColumn): number | strin
     case 'discounts':
       return row.current.discountCents;
     case 'budget':
-      return row.budget?.budgetCents ?? -1;
-    case 'budgetShare':
       return budgetShare(row.budget) ?? -1;
   }
 }
@@ -407,15 +403,11 @@ function ShopsTable({ report }: { report: SalesReport }) {
   const label = (column: ShopColumn) =>
     column === 'shop'
       ? t('sales.shop')
-      : column === 'previous'
-        ? t('sales.previous')
-        : column === 'change'
-          ? t('sales.change')
-          : column === 'budget'
-            ? t('sales.budget.column')
-            : column === 'budgetShare'
-              ? t('sales.budget.share')
-              : t(`sales.metrics.${column}`);
+      : column === 'change'
+        ? t('sales.change')
+        : column === 'budget'
+          ? t('sales.budget.column')
+          : t(`sales.metrics.${column}`);
   return (
     <Card withBorder padding={0}>
       <Title order={2} size="h4" px="md" pt="md">
@@ -459,11 +451,11 @@ function ShopsTable({ report }: { report: SalesReport }) {
               <Table.Td ta="end" data-label={label('takings')}>
                 <Money cents={row.current.takingsCents} />
               </Table.Td>
-              <Table.Td ta="end" data-label={label('previous')}>
-                <Money cents={row.previous.takingsCents} />
-              </Table.Td>
               <Table.Td ta="end" data-label={label('change')}>
                 <ChangePercent now={row.current.takingsCents} before={row.previous.takingsCents} arrows />
+                <Text size="xs" c="dimmed">
+                  {t('sales.previous')}: <Money cents={row.previous.takingsCents} />
+                </Text>
               </Table.Td>
               <Table.Td ta="end" data-label={label('receipts')}>
                 {number(row.current.receipts)}
@@ -481,10 +473,16 @@ function ShopsTable({ report }: { report: SalesReport }) {
                 <Money cents={row.current.discountCents} />
               </Table.Td>
               <Table.Td ta="end" data-label={label('budget')}>
-                {row.budget === null ? '—' : <Money cents={row.budget.budgetCents} />}
-              </Table.Td>
-              <Table.Td ta="end" data-label={label('budgetShare')}>
-                {budgetShare(row.budget) === null ? '—' : `${budgetShare(row.budget)} %`}
+                {row.budget === null ? (
+                  '—'
+                ) : (
+                  <>
+                    <Money cents={row.budget.budgetCents} />
+                    <Text size="xs" c="dimmed">
+                      {t('sales.budget.reached', { share: budgetShare(row.budget) })}
+                    </Text>
+                  </>
+                )}
               </Table.Td>
             </Table.Tr>
           ))}
