@@ -5,7 +5,7 @@
 // cannot read: a settlement read in part would make every day after the bad row look short.
 
 import { posUploadMaxBytes } from '@bottega/contracts/pos';
-import { CsvError, parse } from 'csv-parse/sync';
+import { type CsvFileRecord, CsvFileUnreadable, readCsvFile } from '../../platform/csv-file';
 
 export type PosSettlementState = 'accepted' | 'refused' | 'reversed';
 
@@ -147,50 +147,6 @@ export function parseSettlementDate(value: string): string | undefined {
   return `${year}-${month}-${day}`;
 }
 
-/** The text of the upload: UTF-8 (a BOM is dropped) with no NUL, which only UTF-16 or binary files carry. */
-function decodeText(bytes: Uint8Array): string {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw new PosSettlementError({ kind: 'encoding' });
-  }
-  if (text.includes('\u0000')) throw new PosSettlementError({ kind: 'encoding' });
-  // One line-break convention, so that csv-parse counts lines the same way for every file.
-  return text.replace(/\r\n?/g, '\n');
-}
-
-/**
- * The delimiter is read from the header: the header names hold neither `;` nor `,`, so a `;` in it means the
- * Italian export, otherwise `,`.
- */
-function detectDelimiter(text: string): ';' | ',' {
-  const headerEnd = text.indexOf('\n');
-  return text.slice(0, headerEnd === -1 ? text.length : headerEnd).includes(';') ? ';' : ',';
-}
-
-type ParsedRecord = { record: string[]; info: { lines: number } };
-
-function readRecords(text: string): ParsedRecord[] {
-  try {
-    // With `info` csv-parse answers { record, info } per record, which its typings do not express.
-    return parse(text, {
-      delimiter: detectDelimiter(text),
-      record_delimiter: '\n',
-      info: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      // The header plus one row over the limit is enough to know the file is too large.
-      to: posSettlementMaximumRows + 2,
-    }) as unknown as ParsedRecord[];
-  } catch (error) {
-    // Broken quoting leaves no way to tell where a row ends: the file as a whole cannot be read.
-    if (error instanceof CsvError) throw new PosSettlementError({ kind: 'unreadable' });
-    throw error;
-  }
-}
-
 /** Where each field is in the file: the first column whose header is one of the field's names. */
 function locateColumns(header: string[]): Record<Field, number> {
   const names = header.map(normaliseHeaderName);
@@ -219,17 +175,21 @@ function readText(value: string, field: TextField, line: number): string {
  */
 export function parsePosSettlement(bytes: Uint8Array): PosSettlementRow[] {
   if (bytes.byteLength > posSettlementMaximumBytes) throw new PosSettlementError({ kind: 'tooLarge' });
-  const text = decodeText(bytes);
-  const records = readRecords(text);
+  let records: CsvFileRecord[];
+  try {
+    records = readCsvFile(bytes, { maximumRecords: posSettlementMaximumRows });
+  } catch (error) {
+    if (error instanceof CsvFileUnreadable)
+      throw new PosSettlementError({ kind: error.reason === 'encoding' ? 'encoding' : 'unreadable' });
+    throw error;
+  }
   const [header, ...body] = records;
   if (!header) throw new PosSettlementError({ kind: 'unreadable' });
   if (body.length > posSettlementMaximumRows) throw new PosSettlementError({ kind: 'tooLarge' });
   const columns = locateColumns(header.record);
   const rows: PosSettlementRow[] = [];
-  for (const { record, info } of body) {
+  for (const { record, line } of body) {
     if (record.every((cell) => cell === '')) continue;
-    // csv-parse counts the line a record ends on; a quoted value may span lines, and the row starts before them.
-    const line = info.lines - record.reduce((count, cell) => count + (cell.match(/\n/g)?.length ?? 0), 0);
     const cell = (field: Field) => record[columns[field]] ?? '';
     const date = parseSettlementDate(cell('date'));
     if (!date) throw new PosSettlementError({ kind: 'field', line, field: 'date' });

@@ -348,7 +348,7 @@ describe('budget against actual', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const totals = workbook.getWorksheet('Totals');
-    const headings = (totals?.getRow(1).values as unknown[]).slice(1);
+    const headings = ((totals?.getRow(1).values ?? []) as unknown[]).slice(1);
     const budgetColumn = headings.indexOf('Budget') + 1;
     expect(budgetColumn).toBeGreaterThan(0);
     expect(totals?.getRow(2).getCell(budgetColumn).value).toBe(700);

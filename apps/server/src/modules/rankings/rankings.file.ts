@@ -7,7 +7,7 @@ import { isTypedText } from '@bottega/contracts/common';
 import { isoMonthSchema } from '@bottega/contracts/dates';
 import type { ValidationRule } from '@bottega/contracts/errors';
 import { rankPositionMax, rankPositionMin } from '@bottega/contracts/rankings';
-import { CsvError, parse } from 'csv-parse/sync';
+import { type CsvFileRecord, CsvFileUnreadable, readCsvFile } from '../../platform/csv-file';
 
 /** More lines than a portal ever sends for one shop (a competitor a month for decades). */
 export const rankingFileMaximumLines = 5000;
@@ -51,45 +51,6 @@ export function normaliseRankingName(value: string): string {
   return value.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('it').replace(/\s+/g, ' ').trim();
 }
 
-/** UTF-8 text (a BOM dropped) with no NUL, which only UTF-16 and binary files carry; one line-end convention. */
-function decodeText(bytes: Uint8Array): string {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw new RankingFileUnreadable('encoding');
-  }
-  if (text.includes('\u0000')) throw new RankingFileUnreadable('encoding');
-  return text.replace(/\r\n?/g, '\n');
-}
-
-/** The header's names hold no separator, so a `;` in the first line means the Italian export. */
-function detectDelimiter(text: string): ';' | ',' {
-  const headerEnd = text.indexOf('\n');
-  return text.slice(0, headerEnd === -1 ? text.length : headerEnd).includes(';') ? ';' : ',';
-}
-
-type ParsedRecord = { record: string[]; info: { lines: number } };
-
-function readRecords(text: string): ParsedRecord[] {
-  try {
-    // With `info` csv-parse answers { record, info } per record, which its typings do not express.
-    return parse(text, {
-      delimiter: detectDelimiter(text),
-      record_delimiter: '\n',
-      info: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      // The header plus one line over the limit is enough to know the file is too long.
-      to: rankingFileMaximumLines + 2,
-    }) as unknown as ParsedRecord[];
-  } catch (error) {
-    if (error instanceof CsvError) throw new RankingFileUnreadable('quoting');
-    throw error;
-  }
-}
-
 function locateColumns(header: string[]): Record<Column, number | undefined> {
   const names = header.map(normaliseRankingName);
   const find = (column: Column) => {
@@ -115,7 +76,13 @@ export function parseRankingFile(
   bytes: Uint8Array,
   subjects: RankingFileSubjects,
 ): { rows: RankingFileRow[]; problems: RankingFileProblem[] } {
-  const records = readRecords(decodeText(bytes));
+  let records: CsvFileRecord[];
+  try {
+    records = readCsvFile(bytes, { maximumRecords: rankingFileMaximumLines });
+  } catch (error) {
+    if (error instanceof CsvFileUnreadable) throw new RankingFileUnreadable(error.reason);
+    throw error;
+  }
   const [header, ...body] = records;
   if (!header) throw new RankingFileUnreadable('empty');
   if (body.length > rankingFileMaximumLines) throw new RankingFileUnreadable('tooManyLines');
@@ -130,10 +97,8 @@ export function parseRankingFile(
   const rows: RankingFileRow[] = [];
   const problems: RankingFileProblem[] = [];
   const seen = new Map<string, number>();
-  for (const { record, info } of body) {
+  for (const { record, line } of body) {
     if (record.every((cell) => cell === '')) continue;
-    // csv-parse counts the line a record ends on; a quoted value may span lines, and the record starts before them.
-    const line = info.lines - record.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0);
     const cell = (column: Column) => {
       const index = columns[column];
       return index === undefined ? '' : (record[index] ?? '');
