@@ -33,8 +33,8 @@ test('sign in, choose a shop, and the session, dark mode and language survive re
   await expect(page.getByTestId('dashboard-group')).toHaveText('Dipendente');
   await expect(page.getByTestId('current-shop')).toHaveText('Milano Navigli');
   await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  // The welcome notification raises the new-notification flag.
-  await expect(page.getByTestId('dashboard-unread')).toHaveText('1 da leggere');
+  // The welcome notification and the month's budget sent to Milano Duomo (the demo's) raise the new-notification flag.
+  await expect(page.getByTestId('dashboard-unread')).toHaveText('2 da leggere');
 
   await page.reload();
   await expect(page.getByTestId('dashboard-shop')).toHaveText('Milano Navigli');
