@@ -17,6 +17,7 @@ import {
   type TestApp,
 } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.schema';
+import { jobs } from '../../platform/jobs.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { ticketCategories, tickets } from './tickets.schema';
 
@@ -274,14 +275,38 @@ describe('the conversation', () => {
   });
 
   it('reminds the assignees at most once an hour', async () => {
+    // Alessandra (administrator) reminds; Luca, who handles Logistica, is reminded.
+    const admin = await signIn(test.app, 'admin');
     const ticket = await open(giulia, 'Manca la merce in vetrina', category.Consegne as number);
-    const first = await post(luca, `/api/tickets/manage/${ticket.id}/remind`);
+    const first = await post(admin, `/api/tickets/manage/${ticket.id}/remind`);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data.remindedAt).toEqual(expect.any(String));
-    const again = await post(luca, `/api/tickets/manage/${ticket.id}/remind`);
+    const again = await post(admin, `/api/tickets/manage/${ticket.id}/remind`);
     expect(again.statusCode).toBe(429);
     expect(again.json()).toMatchObject({ code: 'ticketRemindedRecently', message: expect.stringContaining('60') });
     expect((await auditOf(ticket.id)).at(-1)?.action).toBe('ticket.reminded');
+
+    // By email: a person's event is mailed out of the box.
+    const mails = await test.db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(eq(jobs.kind, 'notifications.email'));
+    expect(
+      mails.some(
+        (job) =>
+          job.payload.kind === 'tickets.reminded' &&
+          (job.payload.params as { subject?: string }).subject === ticket.subject,
+      ),
+    ).toBe(true);
+
+    // An hour later it may be reminded again.
+    await test.db
+      .update(tickets)
+      .set({ remindedAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(tickets.id, ticket.id));
+    expect((await post(admin, `/api/tickets/manage/${ticket.id}/remind`)).statusCode).toBe(200);
+    await post(giulia, `/api/tickets/${ticket.id}/close`);
+    expect((await post(admin, `/api/tickets/manage/${ticket.id}/remind`)).json().code).toBe('ticketClosed');
   });
 });
 
