@@ -48,6 +48,8 @@ import { shiftAnalyticsRoutes } from './modules/shifts/shift-analytics.routes';
 import { shiftsRoutes } from './modules/shifts/shifts.routes';
 import { shopsRoutes } from './modules/shops/shops.routes';
 import { staffAnalyticsRoutes } from './modules/staff-analytics/staff-analytics.routes';
+import { ticketCategoriesRoutes } from './modules/tickets/ticket-categories.routes';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { userGroupsRoutes } from './modules/user-groups/user-groups.routes';
 import { registerAccessControl } from './platform/access';
 import { registerBrowserHardening } from './platform/browser-hardening';
@@ -199,6 +201,8 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   await app.register(shopsRoutes);
   await app.register(staffAnalyticsRoutes);
   await app.register(telegramLinkRoutes);
+  await app.register(ticketCategoriesRoutes);
+  await app.register(ticketsRoutes);
   await app.register(userGroupsRoutes);
 
   await registerWebApp(app, config);

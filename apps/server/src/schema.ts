@@ -20,6 +20,7 @@ export * from './modules/rankings/rankings.schema';
 export * from './modules/sales/sales.schema';
 export * from './modules/shifts/shifts.schema';
 export * from './modules/shops/shops.schema';
+export * from './modules/tickets/tickets.schema';
 export * from './modules/user-groups/user-groups.schema';
 export * from './platform/audit.schema';
 export * from './platform/installation.schema';

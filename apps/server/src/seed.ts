@@ -24,6 +24,7 @@ import { seedDemoRankings } from './modules/rankings/rankings.demo';
 import { isDemoDatabase, markDemoDatabase, seedDemoSales } from './modules/sales/sales.seed';
 import { seedDemoShifts } from './modules/shifts/shifts.seed';
 import { shopClosureDays, shops, shopWorkingHours, userShops } from './modules/shops/shops.schema';
+import { seedDemoTickets } from './modules/tickets/tickets.seed';
 import { userGroupMembers, userGroupNotifications, userGroups } from './modules/user-groups/user-groups.schema';
 import { type Database, databaseIsEmpty, type Executor } from './platform/db';
 import { hashPassword } from './platform/passwords';
@@ -614,6 +615,7 @@ export async function seedDemoData(
     // One statement and one push job for all of them.
     await writeWebNotifications(tx, welcomes);
     await seedDemoFiles(tx, storage);
+    await seedDemoTickets(tx, { now });
     await markDemoDatabase(tx, { now });
   });
   if (options.sales) {

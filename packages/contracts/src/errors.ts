@@ -150,6 +150,22 @@ export const errorCodes = {
   // confirmed.
   budgetAlreadySent: 409,
   budgetNotSent: 409,
+  // Ticket categories (issue 24, §8 "ticket category not created / not changed"): names unique under a parent, a
+  // parent is a category flagged as one, never under itself; one holding categories or tickets stays what it is.
+  ticketCategoryExists: 409,
+  ticketCategoryParentInvalid: 422,
+  ticketCategoryCycle: 409,
+  ticketCategoryHasChildren: 409,
+  ticketCategoryHasTickets: 409,
+  ticketCategoryOrderStale: 409,
+  ticketAssigneeNotAllowed: 422,
+  // Tickets (issue 24): filed under a leaf only; §5 closing is irreversible for replies until reopened; a reminder
+  // at most once an hour; at most ticketAttachmentsPerMessage files to a message.
+  ticketCategoryNotLeaf: 422,
+  ticketClosed: 409,
+  ticketNotClosed: 409,
+  ticketRemindedRecently: 429,
+  ticketAttachmentsFull: 409,
   // Linking a Telegram chat needs a bot (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME).
   telegramNotConfigured: 409,
   notFound: 404,

@@ -279,6 +279,16 @@ export const notificationEventCatalog = {
   'shifts.weekRectified': { ability: 'shifts.view', scope: 'person' },
   /** A month's budget was sent to the shop: its staff confirm it. */
   'budgets.sent': { ability: 'employees.popups.budgetConvalidate', scope: 'shop' },
+  /** A ticket was filed under a category the person handles (or under one below it). */
+  'tickets.created': { ability: 'tickets.assigned.view', scope: 'person' },
+  /** The shop's side replied on a ticket the person handles. */
+  'tickets.replied': { ability: 'tickets.assigned.view', scope: 'person' },
+  /** The office answered the person's own ticket. */
+  'tickets.answered': { ability: 'tickets.general.view', scope: 'person' },
+  /** A ticket was moved to a category the person handles. */
+  'tickets.moved': { ability: 'tickets.assigned.view', scope: 'person' },
+  /** Management reminds the person of a ticket they handle (out of the box by email, like every person's event). */
+  'tickets.reminded': { ability: 'tickets.assigned.view', scope: 'person' },
 } as const satisfies Record<string, NotificationEventSpec>;
 export type NotificationEvent = keyof typeof notificationEventCatalog;
 export const notificationEvents = Object.keys(notificationEventCatalog) as NotificationEvent[];

@@ -276,6 +276,7 @@ describe('GET /api/notifications/preferences', () => {
           { event: 'shifts.weekSent', channels: [] },
           { event: 'shifts.weekRectified', channels: [] },
           { event: 'budgets.sent', channels: [] },
+          { event: 'tickets.answered', channels: [] },
         ],
         groups: [{ id: groupId, name: 'Dipendente' }],
         mayEdit: false,
