@@ -18,7 +18,9 @@ export function AbilitiesCard({ abilities }: { abilities: readonly string[] }) {
         {sections.length === 0 ? t('profile:abilities.none') : t('profile:abilities.description')}
       </Text>
       {sections.length > 0 && (
-        <Accordion multiple variant="contained" chevronPosition="left">
+        // Closed sections stay in the page (display: none rather than React's deferred Activity), so the browser's
+        // find-in-page reaches every ability and the list is whole as soon as it shows.
+        <Accordion multiple variant="contained" chevronPosition="left" keepMountedMode="display-none">
           {sections.map(([section, groups]) => (
             <Accordion.Item key={section} value={section} data-testid={`profile-abilities-${section}`}>
               <Accordion.Control>
