@@ -35,6 +35,8 @@ export const todoKeys = [
   'costsToConvalidate',
   // Budgets: the shop's months sent and not confirmed by its staff yet.
   'budgetToConfirm',
+  // Tickets: the open tickets of the person's categories waiting for their answer.
+  'ticketsToAnswer',
 ] as const;
 export type TodoKey = (typeof todoKeys)[number];
 

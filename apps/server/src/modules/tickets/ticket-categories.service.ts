@@ -2,7 +2,7 @@
 // (holding categories) and leaves (holding tickets), ordered within each parent, each with the people who handle
 // its tickets and those of every category below it. Structural changes take the tree's rows for update, so two
 // moves at once cannot build a cycle between them. Every change is audited.
-import { ADMIN_GROUP_ID, BOSS_GROUP_NAME } from '@bottega/contracts/permissions';
+import { type Ability, ADMIN_GROUP_ID, BOSS_GROUP_NAME } from '@bottega/contracts/permissions';
 import type {
   TicketCategory,
   TicketPerson,
@@ -153,12 +153,16 @@ async function readCategory(db: Executor, id: number): Promise<TicketCategory> {
   return category;
 }
 
-/** The people a category may be assigned to (see `ticketHandlerAbility`), by surname. */
+/**
+ * The people a category may be assigned to (see `ticketHandlerAbility`), by surname; with `ability`, those holding
+ * that one instead (who manage every ticket, told live of each change).
+ */
 export async function listTicketHandlers(options: {
   db: Executor;
   userIds?: readonly number[];
+  ability?: Ability;
 }): Promise<TicketPerson[]> {
-  const { db, userIds } = options;
+  const { db, userIds, ability = ticketHandlerAbility } = options;
   if (userIds?.length === 0) return [];
   const among = userIds
     ? sql`AND u.id IN (${sql.join(
@@ -172,7 +176,7 @@ export async function listTicketHandlers(options: {
     FROM users u
     WHERE u.deleted_at IS NULL ${among}
       AND (EXISTS (SELECT 1 FROM user_group_members m JOIN user_groups g ON g.id = m.group_id
-                   WHERE m.user_id = u.id AND ${ticketHandlerAbility} = ANY(g.permissions))
+                   WHERE m.user_id = u.id AND ${ability} = ANY(g.permissions))
            OR coalesce((SELECT g.id = ${ADMIN_GROUP_ID} OR g.name = ${BOSS_GROUP_NAME}
                         FROM user_group_members m JOIN user_groups g ON g.id = m.group_id
                         WHERE m.user_id = u.id ORDER BY m.position, g.id LIMIT 1), false))

@@ -131,6 +131,8 @@ describe('filing a ticket', () => {
         `private-shop.${ticket.shop.id}`,
         `private-user.${await findUserId(test.db, 'developer')}`,
         `private-user.${await findUserId(test.db, 'ticket')}`,
+        // Who manages every ticket sees any shop's, whose channel they do not join.
+        `private-user.${await findUserId(test.db, 'admin')}`,
       ]),
     );
     publish.mockRestore();
@@ -243,6 +245,23 @@ describe('the conversation', () => {
       ['ticket.closed', 'open', 'closed'],
       ['ticket.reopened', 'closed', 'open'],
     ]);
+  });
+
+  it('puts the tickets waiting for an answer on their assignees’ dashboard until they answer', async () => {
+    const waiting = async (token: string) => {
+      const response = await get(token, '/api/dashboard/todos');
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data as { key: string; count: number; link: string }[]).find(
+        (todo) => todo.key === 'ticketsToAnswer',
+      );
+    };
+    const before = (await waiting(sara))?.count ?? 0;
+    const ticket = await open(marco, 'Stampante fiscale spenta', category.Rete as number);
+    expect(await waiting(sara)).toMatchObject({ count: before + 1, link: '/app/ticket/list?reach=assigned' });
+    // Not for the author, who has no categories, nor once the assignee has answered.
+    expect(await waiting(marco)).toBeUndefined();
+    await post(sara, `/api/tickets/assigned/${ticket.id}/replies`, { message: 'Riavviatela' });
+    expect((await waiting(sara))?.count ?? 0).toBe(before);
   });
 
   it('finds tickets by words of the subject or the messages, from their start', async () => {

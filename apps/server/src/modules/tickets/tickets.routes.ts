@@ -34,6 +34,7 @@ import {
   setTicketState,
   type TicketScope,
 } from './tickets.service';
+import { ticketsToAnswerTodo } from './tickets.todos';
 
 const tags = ['tickets'];
 
@@ -96,6 +97,7 @@ const reaches: Record<
 };
 
 export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.todos.register(ticketsToAnswerTodo);
   app.post(
     '/api/tickets',
     {

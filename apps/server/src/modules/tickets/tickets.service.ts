@@ -39,6 +39,7 @@ import {
   assigneesOfCategory,
   categoriesHandledBy,
   listTicketCategories,
+  listTicketHandlers,
   loadTicketCategory,
   withDescendants,
 } from './ticket-categories.service';
@@ -308,12 +309,20 @@ async function tellAbout(
   });
 }
 
-/** Tells everyone looking at the ticket or a list holding it: its shop, its author and its category's assignees. */
+/**
+ * Tells everyone looking at the ticket or a list holding it: its shop, its author, its category's assignees and who
+ * manages every ticket (their screens may show any shop's, whose channel they do not join).
+ */
 async function publishChange(db: Executor, realtime: Realtime | undefined, ticket: TicketRow, also: number[] = []) {
   if (!realtime) return;
   const payload = { ticketId: ticket.id, shopId: ticket.shopId };
   realtime.publish(shopChannel(ticket.shopId), ticketsChangedEvent, payload);
-  const people = new Set([...(await assigneesOfCategory(db, ticket.categoryId)), ...also]);
+  const managers = await listTicketHandlers({ db, ability: 'tickets.manage.list' });
+  const people = new Set([
+    ...(await assigneesOfCategory(db, ticket.categoryId)),
+    ...managers.map((manager) => manager.id),
+    ...also,
+  ]);
   if (ticket.authorId !== null) people.add(ticket.authorId);
   for (const userId of people) realtime.publish(userChannel(userId), ticketsChangedEvent, payload);
 }

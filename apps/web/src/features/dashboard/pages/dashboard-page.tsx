@@ -38,6 +38,7 @@ import {
   IconFileCheck,
   IconFileInvoice,
   IconListCheck,
+  IconMessages,
   IconPrinter,
   IconReceipt,
   IconReceipt2,
@@ -78,6 +79,7 @@ const todoIcons: Record<TodoKey, Icon> = {
   monthsToConvalidate: IconCalendarCheck,
   costsToConvalidate: IconReceiptEuro,
   budgetToConfirm: IconTargetArrow,
+  ticketsToAnswer: IconMessages,
 };
 
 /** Someone is waiting, or the clock is running: these lead the list in orange. */
