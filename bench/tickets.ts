@@ -5,8 +5,9 @@
 // screens call it: the open list and the archive for management, a shop person's list, an assignee's list, and the
 // search (one word, two words, with a category) — the first page of 25 with the total.
 
+import type { TicketReach } from '@bottega/contracts/tickets';
 import { sql } from 'drizzle-orm';
-import { listTickets, type TicketScope } from '../apps/server/src/modules/tickets/tickets.service';
+import { listTickets } from '../apps/server/src/modules/tickets/tickets.service';
 import { openDatabase } from '../apps/server/src/platform/db';
 import type { SessionContext } from '../apps/server/src/platform/sessions';
 import { defaultGroupAbilities } from '../apps/server/src/seed';
@@ -105,7 +106,7 @@ async function bench(): Promise<boolean> {
     const cases: {
       label: string;
       viewer: SessionContext;
-      scope: TicketScope;
+      scope: TicketReach;
       state: 'open' | 'closed';
       query: () => object;
     }[] = [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataOf, pageOf, paginationQuerySchema, requiredText, text } from './common';
+import type { Ability } from './permissions';
 
 // Internal tickets (spec §2 Management › ticket category and Tickets, §3 Ticket and Ticket category, §4, §5, §6,
 // §8; issue 24). Shops ask the office for help through tickets filed under a category of a tree; a category is
@@ -64,6 +65,68 @@ export const ticketCategoriesAnswerSchema = dataOf(z.array(ticketCategorySchema)
 export const ticketAssignableUsersAnswerSchema = dataOf(z.array(ticketPersonSchema));
 
 // ——— Tickets ———
+
+/**
+ * §6's three reaches, widest last: general reaches the person's own tickets and their shops'; assigned, those of the
+ * categories they handle; manage, all. Each is served under its own path with its own abilities.
+ */
+export const ticketReaches = ['general', 'assigned', 'manage'] as const;
+export type TicketReach = (typeof ticketReaches)[number];
+
+/** Each reach's path and abilities (null: the reach has no such action); the server and the screens read both. */
+export const ticketReachOf: Record<
+  TicketReach,
+  {
+    prefix: string;
+    list: Ability;
+    archive: Ability;
+    view: Ability;
+    reply: Ability;
+    close: Ability;
+    reopen: Ability | null;
+    move: Ability | null;
+    remind: Ability | null;
+    /** The category tree, to file a ticket under or to move one to. */
+    categories: Ability;
+  }
+> = {
+  general: {
+    prefix: '/api/tickets',
+    list: 'tickets.general.opened',
+    archive: 'tickets.general.archive',
+    view: 'tickets.general.view',
+    reply: 'tickets.general.reply',
+    close: 'tickets.general.close',
+    reopen: null,
+    move: null,
+    remind: null,
+    categories: 'tickets.general.add',
+  },
+  assigned: {
+    prefix: '/api/tickets/assigned',
+    list: 'tickets.assigned.list',
+    archive: 'tickets.assigned.archive',
+    view: 'tickets.assigned.view',
+    reply: 'tickets.assigned.reply',
+    close: 'tickets.assigned.close',
+    reopen: 'tickets.assigned.reopen',
+    move: 'tickets.assigned.editCategory',
+    remind: null,
+    categories: 'tickets.assigned.editCategory',
+  },
+  manage: {
+    prefix: '/api/tickets/manage',
+    list: 'tickets.manage.list',
+    archive: 'tickets.manage.archive',
+    view: 'tickets.manage.view',
+    reply: 'tickets.manage.reply',
+    close: 'tickets.manage.close',
+    reopen: 'tickets.manage.reopen',
+    move: 'tickets.manage.editCategory',
+    remind: 'tickets.manage.remind',
+    categories: 'tickets.manage.editCategory',
+  },
+};
 
 /** §4: open, then closed (no more replies, §5), then open again when reopened. */
 export const ticketStates = ['open', 'closed'] as const;

@@ -26,8 +26,11 @@ export type MenuSection = (typeof menuSections)[number];
 export type AppRoute = {
   /** Relative to /app; '' is the dashboard. */
   path: string;
-  /** The ability the screen needs; without it the route shows the 403 page and the menu hides it. */
-  ability?: Ability;
+  /**
+   * The ability the screen needs (or several, any one of which opens it: a screen serving §6's reaches of one area);
+   * without it the route shows the 403 page and the menu hides it.
+   */
+  ability?: Ability | readonly Ability[];
   /** Only for developers (first group Developer) and admins: the menu hides it from others (developer tools). */
   developer?: boolean;
   load: () => Promise<{ default: ComponentType }>;
@@ -39,4 +42,10 @@ export type AppRoute = {
 /** The locale key naming a screen in the document title. */
 export function routeTitle(route: AppRoute): string | undefined {
   return route.title ?? route.menu?.label;
+}
+
+/** Whether a person holding `can` may open a screen needing `ability` (any one of a list). */
+export function mayOpen(ability: AppRoute['ability'], can: { has: (ability: Ability) => boolean }): boolean {
+  if (ability === undefined) return true;
+  return typeof ability === 'string' ? can.has(ability) : ability.some((one) => can.has(one));
 }

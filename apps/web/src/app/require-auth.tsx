@@ -2,7 +2,6 @@
 // report's edit page is named by its report id); an expired session → the login page saying so; a user
 // that fails to load otherwise → the token is removed and the page reloads; a user with shops but none chosen → back to the shop choice; a registration still pending →
 // the registration page.
-import type { Ability } from '@bottega/contracts/permissions';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { isSessionExpired, useAuthUser, useSelectableShops } from '../features/auth/auth.api';
@@ -11,6 +10,7 @@ import { RegistrationGate } from '../features/profile/components/registration-ga
 import { authToken } from '../lib/api-client';
 import { FullPageLoader } from '../ui/full-page-loader';
 import { StatusPage } from '../ui/status-page';
+import { type AppRoute, mayOpen } from './app-route';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
@@ -35,8 +35,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <RegistrationGate>{children}</RegistrationGate>;
 }
 
-export function RequireAbility({ ability, children }: { ability?: Ability; children: ReactNode }) {
+export function RequireAbility({ ability, children }: { ability: AppRoute['ability']; children: ReactNode }) {
   const user = useAuthUser();
-  if (ability && !user.data?.can.includes(ability)) return <StatusPage status={403} />;
+  if (!mayOpen(ability, new Set(user.data?.can))) return <StatusPage status={403} />;
   return children;
 }

@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuthUser } from '../features/auth/auth.api';
 import { isDeveloperUser } from '../features/developer/developer-access';
-import { type AppRoute, type MenuSection, menuSections } from './app-route';
+import { type AppRoute, type MenuSection, mayOpen, menuSections } from './app-route';
 import { appRoutes } from './routes';
 
 const sectionIcons: Record<MenuSection, Icon> = {
@@ -95,7 +95,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const can = new Set(user?.can ?? []);
   const developer = isDeveloperUser(user);
   const visible = appRoutes.filter(
-    (route) => route.menu && (!route.ability || can.has(route.ability)) && (!route.developer || developer),
+    (route) => route.menu && mayOpen(route.ability, can) && (!route.developer || developer),
   );
   const topLevel = visible.filter((route) => route.menu?.section === null);
   const current = currentRoute(visible, pathname);

@@ -2,7 +2,6 @@
 // replies, attachments and transitions.
 import { idParamSchema } from '@bottega/contracts/common';
 import { documentFileQuerySchema } from '@bottega/contracts/employees';
-import type { Ability } from '@bottega/contracts/permissions';
 import {
   ticketAnswerSchema,
   ticketAttachmentAnswerSchema,
@@ -14,6 +13,8 @@ import {
   ticketMessageParamsSchema,
   ticketMoveBodySchema,
   ticketPageSchema,
+  ticketReaches,
+  ticketReachOf,
   ticketReplyBodySchema,
 } from '@bottega/contracts/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,69 +33,10 @@ import {
   remindTicket,
   replyToTicket,
   setTicketState,
-  type TicketScope,
 } from './tickets.service';
 import { ticketsToAnswerTodo } from './tickets.todos';
 
 const tags = ['tickets'];
-
-/**
- * §6's three reaches, each under its own path with its own abilities (null: the reach has no such action). general
- * reaches the person's own tickets and their shops'; assigned, those of the categories they handle; manage, all.
- */
-const reaches: Record<
-  TicketScope,
-  {
-    prefix: string;
-    list: Ability;
-    archive: Ability;
-    view: Ability;
-    reply: Ability;
-    close: Ability;
-    reopen: Ability | null;
-    move: Ability | null;
-    remind: Ability | null;
-    /** The category tree, to file a ticket under or to move one to. */
-    categories: Ability;
-  }
-> = {
-  general: {
-    prefix: '/api/tickets',
-    list: 'tickets.general.opened',
-    archive: 'tickets.general.archive',
-    view: 'tickets.general.view',
-    reply: 'tickets.general.reply',
-    close: 'tickets.general.close',
-    reopen: null,
-    move: null,
-    remind: null,
-    categories: 'tickets.general.add',
-  },
-  assigned: {
-    prefix: '/api/tickets/assigned',
-    list: 'tickets.assigned.list',
-    archive: 'tickets.assigned.archive',
-    view: 'tickets.assigned.view',
-    reply: 'tickets.assigned.reply',
-    close: 'tickets.assigned.close',
-    reopen: 'tickets.assigned.reopen',
-    move: 'tickets.assigned.editCategory',
-    remind: null,
-    categories: 'tickets.assigned.editCategory',
-  },
-  manage: {
-    prefix: '/api/tickets/manage',
-    list: 'tickets.manage.list',
-    archive: 'tickets.manage.archive',
-    view: 'tickets.manage.view',
-    reply: 'tickets.manage.reply',
-    close: 'tickets.manage.close',
-    reopen: 'tickets.manage.reopen',
-    move: 'tickets.manage.editCategory',
-    remind: 'tickets.manage.remind',
-    categories: 'tickets.manage.editCategory',
-  },
-};
 
 export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.todos.register(ticketsToAnswerTodo);
@@ -126,7 +68,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [scope, reach] of Object.entries(reaches) as [TicketScope, (typeof reaches)[TicketScope]][]) {
+  for (const scope of ticketReaches) {
+    const reach = ticketReachOf[scope];
     const { prefix } = reach;
     const change = (request: { ip: string }, viewer: ReturnType<typeof sessionOf>, id: number) => ({
       db: app.db,

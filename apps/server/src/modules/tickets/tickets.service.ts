@@ -12,6 +12,7 @@ import {
   type TicketAction,
   type TicketAttachment,
   type TicketMessage,
+  type TicketReach,
   type TicketState,
   type TicketSummary,
   ticketAttachmentsPerMessage,
@@ -48,10 +49,7 @@ import { ticketAttachments, ticketMessages, ticketReads, tickets } from './ticke
 
 export const ticketAuditEntity = 'ticket';
 
-/** Which of §6's reaches a call goes through: it decides which tickets exist for it. */
-export type TicketScope = 'general' | 'assigned' | 'manage';
-
-type Call = { db: Database; viewer: SessionContext; scope: TicketScope };
+type Call = { db: Database; viewer: SessionContext; scope: TicketReach };
 type Change = Call & { id: number; now: Date; ip?: string; realtime?: Realtime };
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -59,7 +57,7 @@ type TicketRow = typeof tickets.$inferSelect;
 // Who sees what
 
 /** The tickets the scope lets the viewer reach. */
-async function reachOf(db: Executor, viewer: SessionContext, scope: TicketScope): Promise<SQL> {
+async function reachOf(db: Executor, viewer: SessionContext, scope: TicketReach): Promise<SQL> {
   if (scope === 'manage') return sql`true`;
   if (scope === 'assigned') {
     const handled = await categoriesHandledBy(db, viewer.userId);
@@ -74,7 +72,7 @@ async function reachOf(db: Executor, viewer: SessionContext, scope: TicketScope)
 /** The ticket `id` as the scope reaches it, optionally taken for update; 404 outside it. */
 async function loadReachableTicket(
   db: Executor,
-  options: { viewer: SessionContext; scope: TicketScope; id: number; lock?: boolean },
+  options: { viewer: SessionContext; scope: TicketReach; id: number; lock?: boolean },
 ): Promise<TicketRow> {
   const reach = await reachOf(db, options.viewer, options.scope);
   const query = db
