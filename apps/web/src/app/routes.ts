@@ -23,6 +23,7 @@ import { shiftAnalyticsRoutes } from '../features/shift-analytics/shift-analytic
 import { ownShiftsRoutes, shiftsRoutes } from '../features/shifts/shifts.routes';
 import { shopsRoutes } from '../features/shops/shops.routes';
 import { staffAnalyticsRoutes } from '../features/staff-analytics/staff-analytics.routes';
+import { ticketsRoutes } from '../features/tickets/tickets.routes';
 import { timeClockRoutes } from '../features/time-clock/time-clock.routes';
 import { userGroupsRoutes } from '../features/user-groups/user-groups.routes';
 import type { AppRoute } from './app-route';
@@ -50,6 +51,7 @@ export const appRoutes: AppRoute[] = [
   ...reportsRoutes,
   ...analyticsRoutes,
   ...invoicesRoutes,
+  ...ticketsRoutes,
   ...timeClockRoutes,
   ...companiesRoutes,
   ...filesRoutes,

@@ -1,6 +1,6 @@
-// The drop zone of an upload (payslips, the POS settlement, the bank statement): one file, dropped or picked, named for
-// screen readers by its label, with a hint of what it takes and how large; the icon turns to say whether a dragged
-// file will be taken.
+// The drop zone of an upload (payslips, the POS settlement, the bank statement, a ticket's attachments): one file (or up
+// to `maxFiles`), dropped or picked, named for screen readers by its label, with a hint of what it takes and how large;
+// the icon turns to say whether a dragged file will be taken.
 import '@mantine/dropzone/styles.css';
 import { Group, Text } from '@mantine/core';
 import { Dropzone, type DropzoneProps } from '@mantine/dropzone';
@@ -14,15 +14,18 @@ export function FileDrop(
     /** What the zone shows while nothing is dragged over it: the kind of file it takes. */
     icon: ReactNode;
     testId: string;
+    /** How many files one drop may bring; one when not given. */
+    maxFiles?: number;
   },
 ) {
+  const maxFiles = props.maxFiles ?? 1;
   return (
     <Dropzone
       onDrop={props.onDrop}
       onReject={props.onReject}
       maxSize={props.maxSize}
-      maxFiles={1}
-      multiple={false}
+      maxFiles={maxFiles}
+      multiple={maxFiles > 1}
       accept={props.accept}
       loading={props.loading}
       disabled={props.disabled}

@@ -28,9 +28,9 @@ import { DownloadButton } from '../../../ui/download-button';
 import { Money } from '../../../ui/money';
 import { PageHeader } from '../../../ui/page-header';
 import { ResponsiveTable } from '../../../ui/responsive-table';
+import { ShopFilter } from '../../../ui/shop-filter';
 import { listPerPage } from '../../../ui/use-list-page';
 import { useSelectableShops } from '../../auth/auth.api';
-import { InvoiceShopSelect } from '../components/invoice-shop-select';
 import { invoiceCustomerName } from '../components/invoices-card';
 import { downloadInvoiceXml, useInvoiceArchive } from '../invoices.api';
 
@@ -55,10 +55,11 @@ export default function InvoiceArchivePage() {
       <Stack gap="lg">
         <Group gap="sm" align="flex-end" justify="space-between">
           <Group gap="sm" align="flex-end">
-            <InvoiceShopSelect
+            <ShopFilter
               shops={shops.data ?? []}
               value={shop?.id}
               onChange={(value) => change({ shop: value })}
+              testId="invoices-shop"
             />
             <MonthPickerInput
               label={<VisuallyHidden>{t('filters.month')}</VisuallyHidden>}

@@ -28,9 +28,9 @@ import { ConfirmModal } from '../../../ui/confirm-modal';
 import { Money } from '../../../ui/money';
 import { PageHeader } from '../../../ui/page-header';
 import { ResponsiveTable } from '../../../ui/responsive-table';
+import { ShopFilter } from '../../../ui/shop-filter';
 import { listPerPage } from '../../../ui/use-list-page';
 import { useSelectableShops } from '../../auth/auth.api';
-import { InvoiceShopSelect } from '../components/invoice-shop-select';
 import { invoiceCustomerName } from '../components/invoices-card';
 import { useConfirmInvoice, useInvoicesToCheck } from '../invoices.api';
 
@@ -66,7 +66,12 @@ export default function InvoiceCheckPage() {
       <PageHeader title={t('check.title')} description={t('check.description')} />
       <Stack gap="lg">
         <Group gap="sm" justify="space-between" align="flex-end">
-          <InvoiceShopSelect shops={shops.data ?? []} value={shop?.id} onChange={(value) => change({ shop: value })} />
+          <ShopFilter
+            shops={shops.data ?? []}
+            value={shop?.id}
+            onChange={(value) => change({ shop: value })}
+            testId="invoices-shop"
+          />
           {invoices.data && (
             <Text size="sm" data-testid="invoices-check-total">
               {t('check.total', { count: total })}

@@ -32,11 +32,11 @@ import { formatDate } from '../../../lib/format-date';
 import { DownloadButton } from '../../../ui/download-button';
 import { Money } from '../../../ui/money';
 import { PageHeader } from '../../../ui/page-header';
+import classes from '../../../ui/print.module.css';
 import { ResponsiveTable } from '../../../ui/responsive-table';
 import { useSelectableShops } from '../../auth/auth.api';
 import { parseTypedDate } from '../../profile/components/profile-field-input';
 import { downloadFirstNote, useFirstNote } from '../reports.api';
-import classes from './print.module.css';
 
 const moneyColumns = [
   'total',

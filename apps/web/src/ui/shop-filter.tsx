@@ -3,19 +3,20 @@ import { Select } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** The shop filter of the check list and the archive: all the viewer's shops, or one. */
-export function InvoiceShopSelect(props: {
+/** A list's shop filter (invoices, tickets): all the viewer's shops, or one. */
+export function ShopFilter(props: {
   shops: ShopSummary[];
   value: number | undefined;
   onChange: (shopId: string | null) => void;
+  testId: string;
 }) {
-  const { t } = useTranslation('invoices');
+  const { t } = useTranslation();
   return (
     <Select
-      aria-label={t('filters.shop')}
+      aria-label={t('shopFilter.label')}
       leftSection={<IconBuildingStore size={16} />}
       data={[
-        { value: '', label: t('filters.allShops') },
+        { value: '', label: t('shopFilter.all') },
         ...props.shops.map((shop) => ({ value: String(shop.id), label: `${shop.code} · ${shop.name}` })),
       ]}
       value={props.value ? String(props.value) : ''}
@@ -23,7 +24,7 @@ export function InvoiceShopSelect(props: {
       searchable
       onChange={props.onChange}
       w={{ base: '100%', xs: 260 }}
-      data-testid="invoices-shop"
+      data-testid={props.testId}
     />
   );
 }
