@@ -11,7 +11,6 @@ import {
   Card,
   EmptyState,
   Group,
-  Indicator,
   Pagination,
   SegmentedControl,
   Table,
@@ -87,17 +86,15 @@ export function TicketList({ list }: { list: 'list' | 'archive' }) {
     <Table.Tr key={ticket.id} data-testid={`ticket-row-${ticket.id}`} data-unread={ticket.unread || undefined}>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          <Indicator disabled={!ticket.unread} size={9} position="middle-start" offset={-10} processing={false}>
-            <Text
-              component={Link}
-              to={`/app/ticket/${ticket.id}`}
-              fw={ticket.unread ? 700 : 500}
-              c="var(--mantine-color-anchor)"
-              style={{ wordBreak: 'break-word' }}
-            >
-              {ticket.subject}
-            </Text>
-          </Indicator>
+          <Text
+            component={Link}
+            to={`/app/ticket/${ticket.id}`}
+            fw={ticket.unread ? 700 : 500}
+            c="var(--mantine-color-anchor)"
+            style={{ wordBreak: 'break-word' }}
+          >
+            {ticket.subject}
+          </Text>
           {ticket.unread && (
             <Badge size="xs" variant="filled" data-testid="ticket-unread">
               {t('list.unread')}
@@ -114,17 +111,21 @@ export function TicketList({ list }: { list: 'list' | 'archive' }) {
       </Table.Td>
       {list === 'list' ? (
         <Table.Td data-label={t('list.lastReply')}>
-          <Text size="sm">{when(ticket.lastReplyAt)}</Text>
-          <Text size="xs" c="dimmed">
-            {ticket.lastReplyBy?.name ?? ''}
-          </Text>
+          <div>
+            <Text size="sm">{when(ticket.lastReplyAt)}</Text>
+            <Text size="xs" c="dimmed">
+              {ticket.lastReplyBy?.name ?? ''}
+            </Text>
+          </div>
         </Table.Td>
       ) : (
         <Table.Td data-label={t('list.closed')}>
-          <Text size="sm">{ticket.closedAt ? when(ticket.closedAt) : ''}</Text>
-          <Text size="xs" c="dimmed">
-            {ticket.closedBy?.name ?? ''}
-          </Text>
+          <div>
+            <Text size="sm">{ticket.closedAt ? when(ticket.closedAt) : ''}</Text>
+            <Text size="xs" c="dimmed">
+              {ticket.closedBy?.name ?? ''}
+            </Text>
+          </div>
         </Table.Td>
       )}
     </Table.Tr>

@@ -10,9 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { UnsavedChangesGuard } from '../../../ui/unsaved-changes-guard';
+import { isEmptyMessage } from '../message-text';
 import { useReplyToTicket } from '../tickets.api';
 import { AttachmentPicker } from './attachment-picker';
-import { isEmptyMessage, MessageEditor } from './message-editor';
+import { MessageEditor } from './message-editor';
 
 export function TicketReply({ reach, ticketId }: { reach: TicketReach; ticketId: number }) {
   const { t } = useTranslation(['tickets', 'validation']);

@@ -17,7 +17,8 @@ import { UnsavedChangesGuard } from '../../../ui/unsaved-changes-guard';
 import { useAuthUser } from '../../auth/auth.api';
 import { AttachmentPicker } from '../components/attachment-picker';
 import { CategorySelect } from '../components/category-select';
-import { isEmptyMessage, MessageEditor } from '../components/message-editor';
+import { MessageEditor } from '../components/message-editor';
+import { isEmptyMessage } from '../message-text';
 import { useFileTicket, useTicketCategories } from '../tickets.api';
 
 type Values = { subject: string; categoryId: number | null; message: string };

@@ -76,7 +76,7 @@ function Message({ message, reach, ticket }: { message: TicketMessage; reach: Ti
       {/* The server keeps only safe markup (ticket-message.ts sanitises every message). */}
       <Typography>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server with an allowlist */}
-        <div style={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: message.body }} />
+        <div dir="auto" style={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: message.body }} />
       </Typography>
       <MessageAttachments where={{ reach, ticketId: ticket.id }} attachments={message.attachments} />
     </Card>
@@ -136,7 +136,7 @@ export default function TicketPage() {
               #{ticket.id}
             </Text>
           </Group>
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+          <Title order={1} size="h2" dir="auto" style={{ overflowWrap: 'anywhere' }}>
             {ticket.subject}
           </Title>
           <Text c="dimmed" size="sm" data-testid="ticket-facts">
