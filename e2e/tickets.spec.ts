@@ -108,8 +108,15 @@ test('a shop files a ticket with a photo; its assignee sees it live, answers and
   // Luca manages every ticket: he reminds the assignees, once an hour.
   const manager = await openAs(browser, 'ticket', 'Roma Termini');
   await countPrints(manager);
-  await manager.goto('/app/ticket/list');
-  await expect(manager.getByTestId('ticket-reach').getByRole('radio', { name: 'Tutti' })).toBeChecked();
+  // His dashboard counts the tickets of his categories waiting for an answer, and leads to them.
+  await manager.goto('/app');
+  await manager.getByTestId('todo-ticketsToAnswer').click();
+  await expect(manager).toHaveURL(/\/app\/ticket\/list$/);
+  const reaches = manager.getByTestId('ticket-reach');
+  await expect(reaches.getByRole('radio', { name: 'Assegnati a me' })).toBeChecked();
+  await expect(manager.getByRole('row').filter({ hasText: subject })).toBeVisible();
+  await reaches.getByText('Tutti').click();
+  await expect(reaches.getByRole('radio', { name: 'Tutti' })).toBeChecked();
   await manager.getByTestId('ticket-search').fill('cassetto bloccato');
   await expect(manager.getByTestId('tickets-total')).toHaveText('1 ticket');
   await manager.getByRole('link', { name: subject }).click();

@@ -54,6 +54,7 @@ export function TicketList({ list }: { list: 'list' | 'archive' }) {
   // A link may name the reach (the dashboard's to-do); otherwise the one kept, or the widest the person holds.
   const reach = [asked, kept.reach].find((one) => one && reaches.includes(one)) ?? reaches.at(-1);
   useEffect(() => {
+    if (reaches.length === 0) return;
     if (asked && reaches.includes(asked) && kept.reach !== asked) setKept({ ...kept, reach: asked, page: 1 });
     if (asked) setParams({}, { replace: true });
   }, [asked, reaches, kept, setKept, setParams]);
