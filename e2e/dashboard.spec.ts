@@ -60,10 +60,20 @@ test('a shop assistant goes from "Da fare" and the quick actions straight into t
   await expect(page.getByTestId('cash-tab-receipts')).toHaveAttribute('aria-selected', 'true');
 });
 
-test('someone with nothing waiting reads so; the developer finds the outbox in its own menu section', async ({
+test('the ticket waiting for the developer is opened from "Da fare"; then nothing waits, and the outbox is in its own menu section', async ({
   page,
 }) => {
+  // Sara handles IT: the demo's till ticket has Marco's last word, unread by her.
   await signInWithShop(page, 'developer', 'Torino Centro');
+  const waiting = page.getByTestId('todo-ticketsToAnswer');
+  await expect(waiting).toContainText('1 ticket in attesa di risposta');
+  await waiting.click();
+  await expect(page).toHaveURL(/\/app\/ticket\/list$/);
+  await expect(page.getByTestId('ticket-reach').getByRole('radio', { name: 'Assegnati a me' })).toBeChecked();
+  await page.getByRole('link', { name: 'La cassa 2 non stampa lo scontrino' }).click();
+  await expect(page.getByTestId('ticket-message')).toHaveCount(3);
+  // Read, it waits no more.
+  await page.goto('/app');
   await expect(page.getByTestId('todo-empty')).toContainText('Niente in attesa');
   await expect(page.getByTestId('todo-list')).toHaveCount(0);
   await expect(page.getByTestId('quick-actions')).toHaveCount(0);
