@@ -2,6 +2,7 @@ import type { TicketCategory } from '@bottega/contracts/tickets';
 import { useSortable } from '@dnd-kit/sortable';
 import { ActionIcon, Avatar, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconFolder, IconGripVertical, IconPencil, IconTicket, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowAction } from '../../../ui/row-action';
 import classes from './category-row.module.css';
@@ -37,10 +38,12 @@ export function CategoryRow(props: {
       className={classes.row}
       data-drop={props.dropEdge ?? undefined}
       data-dragging={sortable.isDragging || undefined}
+      data-depth={category.depth}
+      style={{ '--category-depth': category.depth } as CSSProperties}
       data-testid={`category-row-${category.path.join('-')}`}
     >
       <Table.Td>
-        <Group gap={6} wrap="nowrap" style={{ paddingInlineStart: `calc(${category.depth} * 1.5rem)` }}>
+        <Group gap={6} wrap="nowrap" className={classes.indent}>
           {can.reorder && (
             <ActionIcon
               variant="subtle"
@@ -77,13 +80,13 @@ export function CategoryRow(props: {
             {t('noAssignees')}
           </Text>
         ) : (
-          <Avatar.Group spacing="xs" data-testid="category-assignees">
+          <Group gap={4} data-testid="category-assignees">
             {category.assignees.map((person) => (
               <Tooltip key={person.id} label={person.name} withArrow>
                 <Avatar name={person.name} color="initials" size="sm" role="img" aria-label={person.name} />
               </Tooltip>
             ))}
-          </Avatar.Group>
+          </Group>
         )}
       </Table.Td>
       <Table.Td data-actions>
