@@ -1,9 +1,10 @@
 // Issue 24's ticket categories: the administrator opens the tree, creates a parent and a leaf under it, renames the
-// leaf, assigns the parent to Luca, moves the parent up with the keyboard, is refused the deletion of IT › Cassa
-// (it holds tickets, and says how many) and deletes the empty leaf. Then the tree on the tablet in dark and on the
-// phone in Arabic.
+// leaf, assigns the parent to Luca, moves the parent up with the keyboard and back down with the pointer, is told
+// when the order seen has gone stale, is refused the deletion of IT › Cassa (it holds tickets, and says how many)
+// and deletes the empty leaf. Then the tree on the tablet in dark and on the phone in Arabic.
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import {
+  callApi,
   expectFitsWidth,
   expectNoSeriousViolations,
   looks,
@@ -30,7 +31,7 @@ const topLevel = (page: Page) =>
         .map((row) => row.querySelector('bdi')?.textContent ?? ''),
     );
 
-test('a parent and a leaf created, renamed, assigned, moved with the keyboard, and deleted only when empty', async ({
+test('a parent and a leaf created, renamed, assigned, reordered by keyboard and pointer, deleted only when empty', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -55,8 +56,14 @@ test('a parent and a leaf created, renamed, assigned, moved with the keyboard, a
   // Saved empty, the name is asked for in words of the page's language.
   await page.getByTestId('category-save').click();
   await expect(page.getByText('Campo obbligatorio.')).toBeVisible();
-  await page.getByTestId('category-name').fill(parent);
+  // A name taken at the top, whatever its case: the server's refusal, in Italian.
+  await page.getByTestId('category-name').fill('it');
   await page.getByTestId('category-is-parent').check();
+  await page.getByTestId('category-save').click();
+  await expect(page.getByTestId('category-error')).toHaveText(
+    'Categoria ticket non salvata: sotto lo stesso genitore esiste già una categoria con questo nome.',
+  );
+  await page.getByTestId('category-name').fill(parent);
   await expectNoSeriousViolations(page, 'nuova categoria');
   await page.getByTestId('category-save').click();
   await expect(page.getByText(`Categoria ${parent} salvata.`)).toBeVisible();
@@ -115,6 +122,39 @@ test('a parent and a leaf created, renamed, assigned, moved with the keyboard, a
   );
   await expect(rows.nth(parentRow + 1)).toHaveAttribute('data-testid', `category-row-${parent}-${renamed}`);
   await screenshot(page, 'ticket-categories-it-light-1280');
+
+  // With the pointer it goes back down, below the category it passed.
+  const above = before.at(-2) as string;
+  const from = await handle.boundingBox();
+  const target = await table.getByTestId(`category-row-${above}`).boundingBox();
+  if (!from || !target) throw new Error('the handle or the row is not on the screen');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(from.x + from.width / 2, target.y + target.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await expect.poll(() => topLevel(page)).toEqual(before);
+  await page.reload();
+  await expect.poll(() => topLevel(page)).toEqual(before);
+
+  // Someone else adds a category meanwhile: the order seen is stale, refused with a toast, and the tree reloaded.
+  const other = `Altro ${suffix}`;
+  await callApi(page, {
+    method: 'POST',
+    path: '/api/ticket-categories',
+    token: await page.evaluate(() => localStorage.getItem('bottega.token') ?? ''),
+    body: { name: other },
+  });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByText(`Spostata: ${parent}, posizione ${total - 1} di ${total}.`)).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect(
+    page.getByText('Ordine non salvato: nel frattempo le categorie sono cambiate. Ricarica e riprova.'),
+  ).toBeVisible();
+  await expect.poll(() => topLevel(page)).toEqual([...before, other]);
 
   // IT › Cassa holds tickets: the refusal says how many, in Italian.
   await table.getByRole('button', { name: 'Elimina: Cassa' }).click();
