@@ -132,6 +132,10 @@ test('a parent and a leaf created, renamed, assigned, reordered by keyboard and 
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 3 });
   await page.mouse.move(from.x + from.width / 2, target.y + target.height / 2, { steps: 10 });
+  // The line shows where it lands: below the passed category's branch.
+  await expect(table.locator('tr[data-drop="bottom"]')).toHaveCount(1);
+  // Only the viewport: a full-page shot resizes the window, which ends the drag.
+  await page.screenshot({ path: test.info().outputPath('ticket-categories-dragging-1280.png') });
   await page.mouse.up();
   await expect.poll(() => topLevel(page)).toEqual(before);
   await page.reload();
