@@ -23,6 +23,7 @@ import { shiftAnalyticsRoutes } from '../features/shift-analytics/shift-analytic
 import { ownShiftsRoutes, shiftsRoutes } from '../features/shifts/shifts.routes';
 import { shopsRoutes } from '../features/shops/shops.routes';
 import { staffAnalyticsRoutes } from '../features/staff-analytics/staff-analytics.routes';
+import { ticketCategoriesRoutes } from '../features/ticket-categories/ticket-categories.routes';
 import { ticketsRoutes } from '../features/tickets/tickets.routes';
 import { timeClockRoutes } from '../features/time-clock/time-clock.routes';
 import { userGroupsRoutes } from '../features/user-groups/user-groups.routes';
@@ -54,6 +55,7 @@ export const appRoutes: AppRoute[] = [
   ...ticketsRoutes,
   ...timeClockRoutes,
   ...companiesRoutes,
+  ...ticketCategoriesRoutes,
   ...filesRoutes,
   ...profileRoutes,
   ...ownPayslipsRoutes,
