@@ -97,6 +97,10 @@ test('a parent and a leaf created, renamed, assigned, reordered by keyboard and 
   await page.getByTestId('assign-save').click();
   await expect(page.getByText(`Assegnatari di ${parent} salvati.`)).toBeVisible();
   await expect(table.getByTestId(`category-row-${parent}`).getByRole('img', { name: 'Luca Gallo' })).toBeVisible();
+  // Its leaf, with nobody of its own, is handled by the parent's people, and says so.
+  await expect(table.getByTestId(`category-row-${parent}-${renamed}`).getByTestId('category-inherited')).toContainText(
+    `Come ${parent}`,
+  );
 
   // The new parent came last among the top-level categories; the keyboard moves it one place up, with its leaf.
   const before = await topLevel(page);

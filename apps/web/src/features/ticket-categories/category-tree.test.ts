@@ -1,6 +1,13 @@
 import type { TicketCategory } from '@bottega/contracts/tickets';
 import { describe, expect, it } from 'vitest';
-import { allowedParents, categoryPath, siblingOrderAfterDrop, subtreeIds, withSiblingOrder } from './category-tree';
+import {
+  allowedParents,
+  categoryPath,
+  inheritedAssignment,
+  siblingOrderAfterDrop,
+  subtreeIds,
+  withSiblingOrder,
+} from './category-tree';
 
 // The demo's tree, depth first: IT › (Cassa, Rete › Wi-Fi), Logistica › Consegne, Varie.
 const category = (id: number, name: string, parentId: number | null, path: string[], isParent = false) =>
@@ -43,5 +50,20 @@ describe('the ticket category tree', () => {
     expect(ids(allowedParents(tree, 1))).toEqual([5]);
     expect(ids(allowedParents(tree, 4))).toEqual([1, 3, 5]);
     expect(categoryPath(tree[3] as TicketCategory)).toBe('IT › Rete › Wi-Fi');
+  });
+});
+
+describe('inheritedAssignment', () => {
+  const sara = { id: 9, name: 'Sara Conti' };
+  const assigned = tree.map((one) => (one.id === 1 || one.id === 2 ? { ...one, assignees: [sara] } : one));
+  const of = (id: number) => inheritedAssignment(assigned, assigned.find((one) => one.id === id) as TicketCategory);
+  it('names the nearest category above with people, whose people handle the tickets below', () => {
+    expect(of(3)?.name).toBe('IT');
+    expect(of(4)?.name).toBe('IT');
+  });
+  it('is null for a category with its own people, or with nobody above', () => {
+    expect(of(2)).toBeNull();
+    expect(of(1)).toBeNull();
+    expect(of(6)).toBeNull();
   });
 });

@@ -70,3 +70,19 @@ export function allowedParents(categories: readonly TicketCategory[], id: number
 
 /** How a category is named where the whole tree is in view: its path from the top, "IT › Cassa". */
 export const categoryPath = (category: Pick<TicketCategory, 'path'>) => category.path.join(' › ');
+
+/**
+ * The nearest category above `category` with people assigned, whose people handle its tickets (assigning a parent
+ * covers the categories below it); null when it has its own, or nobody above has any.
+ */
+export function inheritedAssignment(
+  categories: readonly TicketCategory[],
+  category: TicketCategory,
+): TicketCategory | null {
+  if (category.assignees.length > 0) return null;
+  const byId = new Map(categories.map((one) => [one.id, one]));
+  for (let parent = byId.get(category.parentId ?? -1); parent; parent = byId.get(parent.parentId ?? -1)) {
+    if (parent.assignees.length > 0) return parent;
+  }
+  return null;
+}

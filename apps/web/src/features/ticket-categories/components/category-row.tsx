@@ -7,6 +7,19 @@ import { useTranslation } from 'react-i18next';
 import { RowAction } from '../../../ui/row-action';
 import classes from './category-row.module.css';
 
+/** Who handles a category, as initials with their names for the pointer and screen readers. */
+function People({ people }: { people: TicketCategory['assignees'] }) {
+  return (
+    <Group gap={4} wrap="nowrap" data-testid="category-assignees">
+      {people.map((person) => (
+        <Tooltip key={person.id} label={person.name} withArrow>
+          <Avatar name={person.name} color="initials" size="sm" role="img" aria-label={person.name} />
+        </Tooltip>
+      ))}
+    </Group>
+  );
+}
+
 /** Where the dragged category would land, drawn as a line on this row's top or bottom edge. */
 export type DropEdge = 'top' | 'bottom';
 
@@ -17,6 +30,8 @@ export type DropEdge = 'top' | 'bottom';
  */
 export function CategoryRow(props: {
   category: TicketCategory;
+  /** The category above whose people handle this one's tickets, when it has none of its own. */
+  inherited: TicketCategory | null;
   /** The category being dragged, if any: only its siblings take the drop. */
   dragged: TicketCategory | null;
   dropEdge: DropEdge | null;
@@ -75,18 +90,19 @@ export function CategoryRow(props: {
         </Text>
       </Table.Td>
       <Table.Td data-label={t('fields.assignees')}>
-        {category.assignees.length === 0 ? (
+        {category.assignees.length > 0 ? (
+          <People people={category.assignees} />
+        ) : props.inherited ? (
+          <Group gap={6} wrap="nowrap" data-testid="category-inherited">
+            <People people={props.inherited.assignees} />
+            <Text size="xs" c="dimmed">
+              {t('inheritedFrom', { name: props.inherited.name })}
+            </Text>
+          </Group>
+        ) : (
           <Text size="sm" c="dimmed">
             {t('noAssignees')}
           </Text>
-        ) : (
-          <Group gap={4} data-testid="category-assignees">
-            {category.assignees.map((person) => (
-              <Tooltip key={person.id} label={person.name} withArrow>
-                <Avatar name={person.name} color="initials" size="sm" role="img" aria-label={person.name} />
-              </Tooltip>
-            ))}
-          </Group>
         )}
       </Table.Td>
       <Table.Td data-actions>

@@ -26,7 +26,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { QueryPlaceholder } from '../../../ui/query-placeholder';
 import { ResponsiveTable } from '../../../ui/responsive-table';
 import { useAuthUser } from '../../auth/auth.api';
-import { childrenOf, siblingOrderAfterDrop, subtreeIds } from '../category-tree';
+import { childrenOf, inheritedAssignment, siblingOrderAfterDrop, subtreeIds } from '../category-tree';
 import { CategoryRow, type DropEdge } from '../components/category-row';
 import { useDeleteTicketCategory, useReorderTicketCategories, useTicketCategories } from '../ticket-categories.api';
 
@@ -90,6 +90,7 @@ export default function TicketCategoriesListPage() {
           <Fragment key={category.id}>
             <CategoryRow
               category={category}
+              inherited={inheritedAssignment(categories, category)}
               dragged={dragged}
               dropEdge={dropEdges.get(category.id) ?? null}
               can={rowCan}
