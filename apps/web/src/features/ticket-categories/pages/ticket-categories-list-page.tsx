@@ -8,6 +8,7 @@ import {
   type DragEndEvent,
   DragOverlay,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   type UniqueIdentifier,
   useSensor,
@@ -138,6 +139,9 @@ export default function TicketCategoriesListPage() {
           <DndContext
             sensors={sensors}
             collisionDetection={closestCenter}
+            // The rows are measured before a drag starts, not once it has: on a slow tablet an arrow key pressed
+            // right after taking a category would otherwise find no row measured yet and move nothing.
+            measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
             accessibility={{ announcements, screenReaderInstructions: { draggable: t('reorder.instructions') } }}
             onDragStart={({ active }) => setDrag({ activeId: Number(active.id), overId: null })}
             onDragOver={({ active, over }) =>
