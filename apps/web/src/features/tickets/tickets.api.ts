@@ -191,12 +191,11 @@ export function useTicketTransition(reach: TicketReach, id: number) {
 }
 
 /** An attachment's bytes, fetched with the session (an <img> cannot send it), cached while the ticket is open. */
-export function useAttachmentBlob(reach: TicketReach, ticketId: number, attachmentId: number, enabled: boolean) {
+export function useTicketAttachmentBlob(reach: TicketReach, ticketId: number, attachmentId: number) {
   return useQuery({
     // Apart from the tickets' queries: a change of the ticket never changes a stored file.
     queryKey: ['ticket-attachment', attachmentId],
     queryFn: () => fetchBlob(`${prefix(reach)}/${ticketId}/attachments/${attachmentId}/file`),
-    enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

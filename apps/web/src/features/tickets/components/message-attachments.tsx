@@ -8,13 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../../../lib/format-file-size';
 import { saveBlobAs, useObjectUrl } from '../../../lib/object-url';
 import { DownloadButton } from '../../../ui/download-button';
-import { downloadAttachment, useAttachmentBlob } from '../tickets.api';
+import { downloadAttachment, useTicketAttachmentBlob } from '../tickets.api';
 
 type Where = { reach: TicketReach; ticketId: number };
 
 function Thumbnail({ where, attachment }: { where: Where; attachment: TicketAttachment }) {
   const { t } = useTranslation('tickets');
-  const blob = useAttachmentBlob(where.reach, where.ticketId, attachment.id, true);
+  const blob = useTicketAttachmentBlob(where.reach, where.ticketId, attachment.id);
   const url = useObjectUrl(blob.data);
   const [open, setOpen] = useState(false);
   return (
