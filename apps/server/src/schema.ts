@@ -12,6 +12,7 @@ export * from './modules/expenses/expenses.schema';
 export * from './modules/files/files.schema';
 export * from './modules/invoices/invoices.schema';
 export * from './modules/language/language.schema';
+export * from './modules/logistics/logistics.schema';
 export * from './modules/month-end/month-end.schema';
 export * from './modules/notifications/notifications.schema';
 export * from './modules/payslips/payslips.schema';

@@ -166,6 +166,24 @@ export const errorCodes = {
   ticketNotClosed: 409,
   ticketRemindedRecently: 429,
   ticketAttachmentsFull: 409,
+  // Logistics (issue 25, §8 "… does not exist" for each kind of file; "document validation failed"): a file answers
+  // its kind's own 404; it is edited only while saved and moves only by its transition table; a processed file needs
+  // its document type's series; two parties of a company picking file belong to different companies.
+  inFileNotFound: 404,
+  pickingFileNotFound: 404,
+  companyPickingFileNotFound: 404,
+  outFileNotFound: 404,
+  shopOutFileNotFound: 404,
+  logisticsFileNotEditable: 409,
+  logisticsFileWrongState: 409,
+  logisticsFileEmpty: 422,
+  logisticsRouteInvalid: 422,
+  documentTypeMissing: 422,
+  documentTypeExists: 409,
+  logisticsPartyInUse: 409,
+  logisticsAlreadyReceived: 409,
+  documentValidationFailed: 422,
+  documentCheckExists: 409,
   // Linking a Telegram chat needs a bot (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME).
   telegramNotConfigured: 409,
   notFound: 404,
@@ -235,6 +253,10 @@ export const validationRules = [
   'rankingPosition',
   'rankingScore',
   'rankingDuplicate',
+  // Logistics: a field a party of that type does not take, a product code not in the catalogue, a whole number.
+  'notAllowed',
+  'unknownProduct',
+  'integer',
 ] as const;
 
 export type ValidationRule = (typeof validationRules)[number];
