@@ -351,7 +351,12 @@ function WeekEditor(props: {
         </Alert>
       )}
       {error && (
-        <Alert color="red" role="alert" data-testid="assign-error">
+        <Alert
+          color="red"
+          role="alert"
+          data-testid="assign-error"
+          title={save.error ? t('assign.assignFailed') : undefined}
+        >
           {error}
         </Alert>
       )}
