@@ -299,7 +299,7 @@ export async function resolveLines(db: Executor, lines: LogisticsFileInput['line
   const resolved = lines.map((line, index) => {
     const product = found.get(line.productCode);
     if (!product) {
-      errors[`lines.${index}.productCode`] = [{ rule: 'unknownProduct', params: { code: line.productCode } }];
+      errors[`lines.${index}.productCode`] = [{ rule: 'unknownProduct', params: { value: line.productCode } }];
       return null;
     }
     return {
