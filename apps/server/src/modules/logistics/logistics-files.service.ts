@@ -207,30 +207,29 @@ async function fileRow(
 }
 
 export async function readLogisticsFile(db: Executor, row: FileRow): Promise<LogisticsFile> {
-  const [[author], lines, sides] = await Promise.all([
-    db
-      .select({ name: sql<string>`${users.name} || ' ' || ${users.surname}` })
-      .from(users)
-      .where(eq(users.id, row.createdBy)),
-    db
-      .select({
-        position: logisticsFileLines.position,
-        productId: logisticsFileLines.productId,
-        productCode: products.code,
-        description: logisticsFileLines.description,
-        quantity: logisticsFileLines.quantity,
-        unitPriceCents: logisticsFileLines.unitPriceCents,
-        lot: logisticsFileLines.lot,
-        receivedQuantity: logisticsFileLines.receivedQuantity,
-      })
-      .from(logisticsFileLines)
-      .innerJoin(products, eq(products.id, logisticsFileLines.productId))
-      .where(eq(logisticsFileLines.fileId, row.id))
-      .orderBy(asc(logisticsFileLines.position)),
-    loadSides(db, [
-      { type: row.fromType, id: row.fromId },
-      { type: row.toType, id: row.toId },
-    ]),
+  // One after the other: inside a transaction the client runs one statement at a time anyway.
+  const [author] = await db
+    .select({ name: sql<string>`${users.name} || ' ' || ${users.surname}` })
+    .from(users)
+    .where(eq(users.id, row.createdBy));
+  const lines = await db
+    .select({
+      position: logisticsFileLines.position,
+      productId: logisticsFileLines.productId,
+      productCode: products.code,
+      description: logisticsFileLines.description,
+      quantity: logisticsFileLines.quantity,
+      unitPriceCents: logisticsFileLines.unitPriceCents,
+      lot: logisticsFileLines.lot,
+      receivedQuantity: logisticsFileLines.receivedQuantity,
+    })
+    .from(logisticsFileLines)
+    .innerJoin(products, eq(products.id, logisticsFileLines.productId))
+    .where(eq(logisticsFileLines.fileId, row.id))
+    .orderBy(asc(logisticsFileLines.position));
+  const sides = await loadSides(db, [
+    { type: row.fromType, id: row.fromId },
+    { type: row.toType, id: row.toId },
   ]);
   return {
     ...toSummary(row, author?.name ?? '', sides),
@@ -284,17 +283,27 @@ type ResolvedLine = {
   lot: string;
 };
 
+/** The catalogue's products of these codes, in one statement whatever their number (one JSON parameter). */
+export async function productsByCode(
+  db: Executor,
+  codes: readonly string[],
+): Promise<Map<string, { id: number; description: string }>> {
+  const found = new Map<string, { id: number; description: string }>();
+  if (codes.length === 0) return found;
+  const rows = await db
+    .select({ id: products.id, code: products.code, description: products.description })
+    .from(products)
+    .where(sql`${products.code} IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(codes)])}::jsonb))`);
+  for (const row of rows) found.set(row.code, row);
+  return found;
+}
+
 /** The lines with their products; every code not in the catalogue is a 422 naming its line. */
 export async function resolveLines(db: Executor, lines: LogisticsFileInput['lines']): Promise<ResolvedLine[]> {
-  const codes = [...new Set(lines.map((line) => line.productCode))];
-  const found = new Map<string, { id: number; description: string }>();
-  for (let start = 0; start < codes.length; start += 5000) {
-    const rows = await db
-      .select({ id: products.id, code: products.code, description: products.description })
-      .from(products)
-      .where(inArray(products.code, codes.slice(start, start + 5000)));
-    for (const row of rows) found.set(row.code, row);
-  }
+  const found = await productsByCode(
+    db,
+    lines.map((line) => line.productCode),
+  );
   const errors: NonNullable<AppError['fieldErrors']> = {};
   const resolved = lines.map((line, index) => {
     const product = found.get(line.productCode);
@@ -398,18 +407,23 @@ function headerValues(body: LogisticsFileInput, checked: CheckedHeader, lines: R
   };
 }
 
-/** Rows per insert: 7 parameters a line keeps a batch well under PostgreSQL's 65,535. */
-const lineBatch = 4000;
-
+/** The lines replace the file's, written in one statement from one JSON parameter (5,000 lines a file is common). */
 async function writeLines(db: Executor, fileId: number, lines: ResolvedLine[]) {
   await db.delete(logisticsFileLines).where(eq(logisticsFileLines.fileId, fileId));
-  for (let start = 0; start < lines.length; start += lineBatch) {
-    await db
-      .insert(logisticsFileLines)
-      .values(
-        lines.slice(start, start + lineBatch).map((line, index) => ({ fileId, position: start + index + 1, ...line })),
-      );
-  }
+  if (lines.length === 0) return;
+  const rows = lines.map((line, index) => ({
+    position: index + 1,
+    product_id: line.productId,
+    description: line.description,
+    quantity: line.quantity,
+    unit_price_cents: line.unitPriceCents,
+    lot: line.lot,
+  }));
+  await db.execute(sql`
+    INSERT INTO logistics_file_lines (file_id, position, product_id, description, quantity, unit_price_cents, lot)
+    SELECT ${fileId}, position, product_id, description, quantity, unit_price_cents, lot
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS line(position int, product_id int, description text, quantity int, unit_price_cents bigint, lot text)`);
 }
 
 export async function createLogisticsFile(options: Change & { body: LogisticsFileInput }): Promise<LogisticsFile> {

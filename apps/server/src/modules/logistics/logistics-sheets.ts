@@ -10,15 +10,14 @@ import {
   type logisticsLineBodySchema,
   logisticsQuantityMax,
 } from '@bottega/contracts/logistics';
-import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CsvFileUnreadable, readCsvFile } from '../../platform/csv-file';
 import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 
-import { products } from '../sales/sales.schema';
 import { decimalComma, receiptsCsvRows, spreadsheetText } from '../sales/sales-export.csv';
+import { productsByCode } from './logistics-files.service';
 
 /** An import larger than this is refused before it is read. */
 export const logisticsImportMaxBytes = 5 * 1024 * 1024;
@@ -204,14 +203,7 @@ export async function importLogisticsLines(options: {
       unknownProducts: [],
     };
   const codes = [...new Set(dataRows.map((row) => (row.cells[at.productCode ?? 0] ?? '').trim()).filter(Boolean))];
-  const known = new Set<string>();
-  for (let start = 0; start < codes.length; start += 5000) {
-    const rows = await options.db
-      .select({ code: products.code })
-      .from(products)
-      .where(inArray(products.code, codes.slice(start, start + 5000)));
-    for (const row of rows) known.add(row.code);
-  }
+  const known = new Set((await productsByCode(options.db, codes)).keys());
   const lines: LogisticsLineBody[] = [];
   const errors: LogisticsImportRowError[] = [];
   const unknownProducts: string[] = [];
