@@ -7,9 +7,9 @@ import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { type Config, loadConfig } from '../config';
 import { users } from '../modules/employees/employees.schema';
 import { notifications } from '../modules/notifications/notifications.schema';
-import { createJobWorker } from './jobs';
+import { createJobWorker, kickJobs } from './jobs';
 import { jobs } from './jobs.schema';
-import { enqueueMail } from './mail';
+import { enqueueMail, storeMailAttachment } from './mail';
 import { mailOutbox } from './mail.schema';
 
 const from = 'Bottega <no-reply@bottega.example>';
@@ -106,6 +106,38 @@ describe('with SMTP_URL: delivery through a real SMTP server while the app liste
     });
     expect(reset.statusCode, reset.body).toBe(200);
     expect(await signIn(test.app, 'developer', 'neues Passwort 1')).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('sends a mail’s files as attachments (a transport document’s PDF)', async () => {
+    const bytes = new TextEncoder().encode('%PDF-1.7 documento di trasporto');
+    const attachment = await storeMailAttachment(test.app.storage, {
+      fileName: 'DDT-7-DDT-2026.pdf',
+      type: 'application/pdf',
+      bytes,
+      extension: 'pdf',
+    });
+    await enqueueMail({
+      db: test.db,
+      to: 'negozio@bottega.example',
+      template: 'logisticsDocument',
+      lng: 'it',
+      params: {
+        name: 'MI01 · Milano Duomo',
+        number: '7/DDT',
+        date: '20/11/2026',
+        sender: 'Magazzino',
+        recipient: 'MI01 · Milano Duomo',
+        lines: 3,
+        quantity: 12,
+      },
+      attachments: [attachment],
+    });
+    kickJobs();
+    const messages = await smtp.waitForMessages(2);
+    const message = messages.find((candidate) => candidate.to === 'negozio@bottega.example');
+    expect(message?.subject).toBe('Documento di trasporto 7/DDT del 20/11/2026 - Magazzino');
+    expect(message?.raw).toMatch(/Content-Disposition: attachment;\s*filename=DDT-7-DDT-2026\.pdf/);
+    expect(message?.raw).toContain(Buffer.from(bytes).toString('base64'));
   });
 });
 

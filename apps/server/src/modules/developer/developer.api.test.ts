@@ -12,7 +12,7 @@ import {
   testAppKey,
 } from '../../../test/harness';
 import { buildApp } from '../../app';
-import { enqueueMail } from '../../platform/mail';
+import { enqueueMail, storeMailAttachment } from '../../platform/mail';
 import { mailOutbox } from '../../platform/mail.schema';
 import { userGroups } from '../user-groups/user-groups.schema';
 
@@ -21,6 +21,13 @@ let mailIds: number[];
 beforeAll(async () => {
   test = await createTestApp();
   mailIds = [];
+  // The first mail carries a file, as a transport document's mail does.
+  const attachment = await storeMailAttachment(test.app.storage, {
+    fileName: 'DDT-1-DDT-2026.pdf',
+    type: 'application/pdf',
+    bytes: new TextEncoder().encode('%PDF-1.7 bottega'),
+    extension: 'pdf',
+  });
   for (const [index, lng] of (['it', 'en', 'ar'] as const).entries()) {
     mailIds.push(
       await enqueueMail({
@@ -34,18 +41,19 @@ beforeAll(async () => {
           minutes: 60,
         },
         secret: { value: `t${index}`, appKey: testAppKey },
+        attachments: index === 0 ? [attachment] : [],
       }),
     );
   }
 });
 afterAll(() => test?.close());
 
-/** The route called with its method and its parameters filled (an existing mail for `:id`). */
+/** The route called with its method and its parameters filled (an existing mail for `:id`, its first file). */
 function call(route: string, token: string) {
   const [method, url] = route.split(' ') as ['GET' | 'POST', string];
   return api(test.app, {
     method,
-    url: url.replace(':id', String(mailIds[0])),
+    url: url.replace(':id', String(mailIds[0])).replace(':index', '0'),
     token,
     body: method === 'POST' ? {} : undefined,
   });
@@ -147,6 +155,22 @@ describe('GET /api/developer/mail/:id', () => {
     expect(data).toMatchObject({ id: mailIds[1], recipient: 'reader1@test.example', lng: 'en' });
     expect(data.text).toContain('Hello <b>Reader 1</b>,');
     expect(data.html).toContain('Hello &lt;b&gt;Reader 1&lt;/b&gt;,');
+    expect(data.attachments).toEqual([]);
+  });
+
+  it('lists a mail’s files and answers each as it was sent; another index is 404', async () => {
+    const token = await signIn(test.app, 'developer');
+    const detail = await api(test.app, { url: `/api/developer/mail/${mailIds[0]}`, token });
+    expect(detail.json().data.attachments).toEqual([
+      { index: 0, fileName: 'DDT-1-DDT-2026.pdf', type: 'application/pdf', size: 16 },
+    ]);
+    const file = await api(test.app, { url: `/api/developer/mail/${mailIds[0]}/attachments/0`, token });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.body).toBe('%PDF-1.7 bottega');
+    expect(file.headers['content-disposition']).toContain('DDT-1-DDT-2026.pdf');
+    const missing = await api(test.app, { url: `/api/developer/mail/${mailIds[0]}/attachments/1`, token });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('answers 404 for a mail that does not exist', async () => {

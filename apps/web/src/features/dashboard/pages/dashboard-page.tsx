@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import {
   type Icon,
+  IconArrowsExchange,
   IconBell,
   IconBuildingBank,
   IconBuildingStore,
@@ -39,12 +40,16 @@ import {
   IconFileInvoice,
   IconListCheck,
   IconMessages,
+  IconPackageExport,
+  IconPackageImport,
   IconPrinter,
   IconReceipt,
   IconReceipt2,
   IconReceiptEuro,
   IconShieldCheck,
   IconTargetArrow,
+  IconTruckDelivery,
+  IconTruckReturn,
   IconUserCheck,
   IconUsers,
 } from '@tabler/icons-react';
@@ -78,6 +83,11 @@ const todoIcons: Record<TodoKey, Icon> = {
   bankCreditsToCheck: IconBuildingBank,
   monthsToConvalidate: IconCalendarCheck,
   costsToConvalidate: IconReceiptEuro,
+  inFilesToProcess: IconPackageImport,
+  pickingFilesToProcess: IconTruckDelivery,
+  companyPickingFilesToProcess: IconArrowsExchange,
+  outFilesToProcess: IconPackageExport,
+  shopOutFilesToProcess: IconTruckReturn,
   budgetToConfirm: IconTargetArrow,
   ticketsToAnswer: IconMessages,
 };
