@@ -18,6 +18,7 @@ import { seedDemoDeposits } from './modules/deposits/deposits.seed';
 import { users } from './modules/employees/employees.schema';
 import { fileEntries } from './modules/files/files.schema';
 import { companyRoot } from './modules/files/files.service';
+import { seedDemoDocumentChecks } from './modules/logistics/document-checks.seed';
 import { seedDemoPayslips } from './modules/payslips/payslips.seed';
 import { seedDemoPosSettlement } from './modules/pos/pos.seed';
 import { seedDemoRankings } from './modules/rankings/rankings.demo';
@@ -616,6 +617,7 @@ export async function seedDemoData(
     await writeWebNotifications(tx, welcomes);
     await seedDemoFiles(tx, storage);
     await seedDemoTickets(tx, { now });
+    await seedDemoDocumentChecks(tx, { now });
     await markDemoDatabase(tx, { now });
   });
   if (options.sales) {

@@ -37,6 +37,8 @@ export const todoKeys = [
   'budgetToConfirm',
   // Tickets: the open tickets of the person's categories waiting for their answer.
   'ticketsToAnswer',
+  // Logistics: delivery notes addressed to the shop whose arrival its staff has not confirmed yet (shop/bds/archive).
+  'deliveryNotesToConfirm',
 ] as const;
 export type TodoKey = (typeof todoKeys)[number];
 
