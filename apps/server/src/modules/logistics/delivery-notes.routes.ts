@@ -26,8 +26,9 @@ export const deliveryNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/delivery-notes',
     {
-      // Holders of logistics.pickingFile.view or logistics.shopOutFile.view (checked inside: either will do).
-      config: { access: 'authenticated', shop: true },
+      // Holders of logistics.pickingFile.view or logistics.shopOutFile.view: either will do, so the service checks
+      // them; the shop is the session's (shopOf: 422 shopRequired without one) and never taken from the request.
+      config: { access: 'authenticated' },
       schema: {
         tags,
         description:
@@ -45,7 +46,7 @@ export const deliveryNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/delivery-notes/:id',
     {
-      config: { access: 'authenticated', shop: true },
+      config: { access: 'authenticated' },
       schema: {
         tags,
         description:
