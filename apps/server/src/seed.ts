@@ -19,6 +19,7 @@ import { users } from './modules/employees/employees.schema';
 import { fileEntries } from './modules/files/files.schema';
 import { companyRoot } from './modules/files/files.service';
 import { seedDemoLogisticsFiles, seedDemoLogisticsRegistry } from './modules/logistics/logistics.seed';
+import { seedDemoDocumentChecks } from './modules/logistics/document-checks.seed';
 import { seedDemoPayslips } from './modules/payslips/payslips.seed';
 import { seedDemoPosSettlement } from './modules/pos/pos.seed';
 import { seedDemoRankings } from './modules/rankings/rankings.demo';
@@ -629,6 +630,7 @@ export async function seedDemoData(
     await seedDemoFiles(tx, storage);
     await seedDemoTickets(tx, { now });
     await seedDemoLogisticsRegistry(tx, { companyIds });
+    await seedDemoDocumentChecks(tx, { now });
     await markDemoDatabase(tx, { now });
   });
   if (options.sales) {

@@ -43,6 +43,8 @@ export const todoKeys = [
   'companyPickingFilesToProcess',
   'outFilesToProcess',
   'shopOutFilesToProcess',
+  // Logistics: delivery notes addressed to the shop whose arrival its staff has not confirmed yet (shop/bds/archive).
+  'deliveryNotesToConfirm',
 ] as const;
 export type TodoKey = (typeof todoKeys)[number];
 

@@ -184,6 +184,8 @@ export const errorCodes = {
   logisticsAlreadyReceived: 409,
   documentValidationFailed: 422,
   documentCheckExists: 409,
+  // §4: validating a document is irreversible, so it is validated once.
+  documentAlreadyValidated: 409,
   // Linking a Telegram chat needs a bot (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME).
   telegramNotConfigured: 409,
   notFound: 404,

@@ -415,12 +415,37 @@ export type DeliveryNoteListQuery = z.input<typeof deliveryNoteListQuerySchema>;
 
 // ——— Stock ———
 
+/** A place stock is kept, as the stock page offers it: the warehouses, and the shops in the person's scope. */
+export const stockLocationSchema = z.object({
+  type: z.enum(stockLocationTypes),
+  id,
+  name: z.string(),
+  /** A shop's code (MI01); a warehouse has none. */
+  code: z.string().nullable(),
+  companyName: z.string().nullable(),
+});
+export type StockLocation = z.infer<typeof stockLocationSchema>;
+export const stockLocationsAnswerSchema = dataOf(z.array(stockLocationSchema));
+
+/** Where a count was made (the file itself is the multipart body). */
+export const stockCountQuerySchema = z.object({
+  locationType: z.enum(stockLocationTypes),
+  locationId: z.coerce.number().int().positive(),
+});
+export type StockCountQuery = z.input<typeof stockCountQuerySchema>;
+
+/** The count file's columns: the product's code and the pieces counted (Italian or English headers). */
+export const stockCountColumns = {
+  productCode: ['codice', 'code', 'product', 'prodotto', 'articolo', 'sku'],
+  counted: ['quantita', 'quantità', 'qta', 'qty', 'quantity', 'counted', 'contati', 'conteggio'],
+} as const;
+
 export const stockQuerySchema = paginationQuerySchema.extend({
   locationType: z.enum(stockLocationTypes),
   locationId: z.coerce.number().int().positive(),
   search: text(100).optional(),
-  /** Only products whose expected quantity is not zero. */
-  nonZero: z.coerce.boolean().optional(),
+  /** Only products whose expected quantity is not zero ("false" means false: a coerced boolean would read it true). */
+  nonZero: z.stringbool().default(false),
 });
 export type StockQuery = z.input<typeof stockQuerySchema>;
 

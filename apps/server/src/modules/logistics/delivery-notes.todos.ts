@@ -1,0 +1,26 @@
+// The delivery notes' to-do on the dashboard (platform/todos.ts): for the shop's people who confirm arrivals, the
+// delivery notes addressed to the chosen shop (processed or emailed) whose arrival nobody confirmed yet, since the
+// oldest one's date. One count on the recipient-shop index.
+import { and, eq, inArray, isNull, min, sql } from 'drizzle-orm';
+import type { TodoProvider } from '../../platform/todos';
+import { deliveryNoteReceiveAbility } from './delivery-notes.service';
+import { logisticsFiles } from './logistics.schema';
+
+export const deliveryNotesToConfirmTodo: TodoProvider = {
+  key: 'deliveryNotesToConfirm',
+  ability: deliveryNoteReceiveAbility,
+  async count({ db, shopId }) {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)`.mapWith(Number), oldest: min(logisticsFiles.date) })
+      .from(logisticsFiles)
+      .where(
+        and(
+          eq(logisticsFiles.toShopId, shopId),
+          inArray(logisticsFiles.state, ['processed', 'emailed']),
+          isNull(logisticsFiles.receivedAt),
+        ),
+      );
+    if (!row || row.count === 0 || !row.oldest) return null;
+    return { count: row.count, oldest: row.oldest, link: '/app/shop/bds/archive' };
+  },
+};
