@@ -20,6 +20,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveTable } from '../../../ui/responsive-table';
 import { emptyLine, type LineDraft, parsePastedRows } from '../file-lines';
 import { useLogisticsProducts } from '../logistics.api';
 import { RowErrors } from './row-errors';
@@ -54,7 +55,6 @@ function ProductCodeInput(props: {
       maxLength={40}
       dir="ltr"
       autoComplete="off"
-      miw={140}
       data-testid={props.testId}
     />
   );
@@ -116,111 +116,108 @@ export function LinesEditor(props: {
           <RowErrors errors={pasteErrors} />
         </Alert>
       )}
-      <div style={{ overflowX: 'auto' }}>
-        <Table verticalSpacing={4} horizontalSpacing="xs" miw={640} data-testid="lines-editor">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>#</Table.Th>
-              <Table.Th>{t('fields.productCode')}</Table.Th>
-              <Table.Th>{t('fields.description')}</Table.Th>
-              <Table.Th w={110}>{t('fields.quantity')}</Table.Th>
-              <Table.Th w={120}>{t('fields.unitPrice')}</Table.Th>
-              <Table.Th w={120}>{t('fields.lot')}</Table.Th>
-              <Table.Th w={44} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.slice(first, first + rowsPerPage).map((line, offset) => {
-              const index = first + offset;
-              const row = index + 1;
-              return (
-                <Table.Tr key={line.key} data-testid={`line-${row}`}>
-                  <Table.Td>
-                    <Text size="sm" c="dimmed">
-                      {row}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <ProductCodeInput
-                      line={line}
-                      label={t('lines.cell', { field: t('fields.productCode'), row })}
-                      error={cellError(index, 'productCode')}
-                      onChange={(productCode, description) =>
-                        update(index, {
-                          productCode,
-                          ...(description !== undefined && line.description === '' ? { description } : {}),
-                        })
-                      }
-                      onPaste={paste(index)}
-                      inputRef={(element) => {
-                        if (element) codeInputs.current.set(line.key, element);
-                        else codeInputs.current.delete(line.key);
-                      }}
-                      testId={`line-${row}-code`}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={t('lines.cell', { field: t('fields.description'), row })}
-                      value={line.description}
-                      onChange={(event) => update(index, { description: event.currentTarget.value })}
-                      maxLength={200}
-                      miw={160}
-                      data-testid={`line-${row}-description`}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={t('lines.cell', { field: t('fields.quantity'), row })}
-                      value={line.quantity}
-                      onChange={(event) => update(index, { quantity: event.currentTarget.value })}
-                      inputMode="numeric"
-                      dir="ltr"
-                      error={cellError(index, 'quantity')}
-                      data-testid={`line-${row}-quantity`}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={t('lines.cell', { field: t('fields.unitPrice'), row })}
-                      value={line.price}
-                      onChange={(event) => update(index, { price: event.currentTarget.value })}
-                      inputMode="decimal"
-                      leftSection="€"
-                      dir="ltr"
-                      error={cellError(index, 'unitPriceCents')}
-                      data-testid={`line-${row}-price`}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={t('lines.cell', { field: t('fields.lot'), row })}
-                      value={line.lot}
-                      onChange={(event) => update(index, { lot: event.currentTarget.value })}
-                      onKeyDown={enterAddsRow(index)}
-                      maxLength={40}
-                      data-testid={`line-${row}-lot`}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Tooltip label={t('lines.remove', { row })}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('lines.remove', { row })}
-                        onClick={() => remove(index)}
-                        data-testid={`line-${row}-remove`}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </div>
+      <ResponsiveTable verticalSpacing={4} horizontalSpacing="xs" data-testid="lines-editor">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>#</Table.Th>
+            <Table.Th>{t('fields.productCode')}</Table.Th>
+            <Table.Th>{t('fields.description')}</Table.Th>
+            <Table.Th w={110}>{t('fields.quantity')}</Table.Th>
+            <Table.Th w={120}>{t('fields.unitPrice')}</Table.Th>
+            <Table.Th w={120}>{t('fields.lot')}</Table.Th>
+            <Table.Th w={44} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.slice(first, first + rowsPerPage).map((line, offset) => {
+            const index = first + offset;
+            const row = index + 1;
+            return (
+              <Table.Tr key={line.key} data-testid={`line-${row}`}>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {row}
+                  </Text>
+                </Table.Td>
+                <Table.Td data-label={t('fields.productCode')}>
+                  <ProductCodeInput
+                    line={line}
+                    label={t('lines.cell', { field: t('fields.productCode'), row })}
+                    error={cellError(index, 'productCode')}
+                    onChange={(productCode, description) =>
+                      update(index, {
+                        productCode,
+                        ...(description !== undefined && line.description === '' ? { description } : {}),
+                      })
+                    }
+                    onPaste={paste(index)}
+                    inputRef={(element) => {
+                      if (element) codeInputs.current.set(line.key, element);
+                      else codeInputs.current.delete(line.key);
+                    }}
+                    testId={`line-${row}-code`}
+                  />
+                </Table.Td>
+                <Table.Td data-label={t('fields.description')}>
+                  <TextInput
+                    aria-label={t('lines.cell', { field: t('fields.description'), row })}
+                    value={line.description}
+                    onChange={(event) => update(index, { description: event.currentTarget.value })}
+                    maxLength={200}
+                    data-testid={`line-${row}-description`}
+                  />
+                </Table.Td>
+                <Table.Td data-label={t('fields.quantity')}>
+                  <TextInput
+                    aria-label={t('lines.cell', { field: t('fields.quantity'), row })}
+                    value={line.quantity}
+                    onChange={(event) => update(index, { quantity: event.currentTarget.value })}
+                    inputMode="numeric"
+                    dir="ltr"
+                    error={cellError(index, 'quantity')}
+                    data-testid={`line-${row}-quantity`}
+                  />
+                </Table.Td>
+                <Table.Td data-label={t('fields.unitPrice')}>
+                  <TextInput
+                    aria-label={t('lines.cell', { field: t('fields.unitPrice'), row })}
+                    value={line.price}
+                    onChange={(event) => update(index, { price: event.currentTarget.value })}
+                    inputMode="decimal"
+                    leftSection="€"
+                    dir="ltr"
+                    error={cellError(index, 'unitPriceCents')}
+                    data-testid={`line-${row}-price`}
+                  />
+                </Table.Td>
+                <Table.Td data-label={t('fields.lot')}>
+                  <TextInput
+                    aria-label={t('lines.cell', { field: t('fields.lot'), row })}
+                    value={line.lot}
+                    onChange={(event) => update(index, { lot: event.currentTarget.value })}
+                    onKeyDown={enterAddsRow(index)}
+                    maxLength={40}
+                    data-testid={`line-${row}-lot`}
+                  />
+                </Table.Td>
+                <Table.Td data-actions>
+                  <Tooltip label={t('lines.remove', { row })}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('lines.remove', { row })}
+                      onClick={() => remove(index)}
+                      data-testid={`line-${row}-remove`}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </ResponsiveTable>
       <Group justify="space-between" mt="sm">
         <Button
           variant="light"
