@@ -34,6 +34,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { languageRoutes } from './modules/language/language.routes';
+import { logisticsRoutes } from './modules/logistics/logistics.routes';
 import { monthEndRoutes } from './modules/month-end/month-end.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { payslipsRoutes } from './modules/payslips/payslips.routes';
@@ -203,6 +204,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   await app.register(telegramLinkRoutes);
   await app.register(ticketCategoriesRoutes);
   await app.register(ticketsRoutes);
+  await app.register(logisticsRoutes);
   await app.register(userGroupsRoutes);
 
   await registerWebApp(app, config);

@@ -18,6 +18,7 @@ import { seedDemoDeposits } from './modules/deposits/deposits.seed';
 import { users } from './modules/employees/employees.schema';
 import { fileEntries } from './modules/files/files.schema';
 import { companyRoot } from './modules/files/files.service';
+import { seedDemoLogisticsFiles, seedDemoLogisticsRegistry } from './modules/logistics/logistics.seed';
 import { seedDemoPayslips } from './modules/payslips/payslips.seed';
 import { seedDemoPosSettlement } from './modules/pos/pos.seed';
 import { seedDemoRankings } from './modules/rankings/rankings.demo';
@@ -69,6 +70,13 @@ const shopStaff: Ability[] = [
   'shops.costsIncurred.add',
   'shops.invoices.view',
   ...abilitiesUnder('tickets.general'),
+  // What the warehouse picked for the shop, and what the shop sends back (issue 25).
+  'logistics.pickingFile.view',
+  'logistics.pickingFile.download',
+  'logistics.shopOutFile.view',
+  'logistics.shopOutFile.add',
+  'logistics.shopOutFile.edit',
+  'logistics.shopOutFile.download',
 ];
 
 /**
@@ -97,6 +105,10 @@ export const defaultGroupAbilities: Record<GroupName, Ability[]> = {
     'adminNotifications.bankFileUploaded',
     'adminNotifications.reportsConvalidated',
     ...abilitiesUnder('tickets.general'),
+    // Every logistics file read and downloaded, and the RM and MF document checks (issue 25).
+    ...abilitiesUnder('logistics').filter((ability) => /\.(view|download)$/.test(ability)),
+    'logistics.checkDocuments.rm',
+    'logistics.checkDocuments.mf',
   ],
   'Ex Dipendente': ['employees.payslips.downloadOwn', 'taxCertificates.view'],
   Developer: ['employees.dashboard', ...abilitiesUnder('tickets.general', 'tickets.assigned')],
@@ -616,6 +628,7 @@ export async function seedDemoData(
     await writeWebNotifications(tx, welcomes);
     await seedDemoFiles(tx, storage);
     await seedDemoTickets(tx, { now });
+    await seedDemoLogisticsRegistry(tx, { companyIds });
     await markDemoDatabase(tx, { now });
   });
   if (options.sales) {
@@ -627,6 +640,7 @@ export async function seedDemoData(
     await seedDemoShifts(db, { now });
     await seedDemoRankings(db, { now });
     await seedDemoBudgets(db, { now });
+    await seedDemoLogisticsFiles(db, { storage, now });
   }
 }
 

@@ -37,6 +37,12 @@ export const todoKeys = [
   'budgetToConfirm',
   // Tickets: the open tickets of the person's categories waiting for their answer.
   'ticketsToAnswer',
+  // Logistics: files of each kind sent for processing, for the office that processes that kind.
+  'inFilesToProcess',
+  'pickingFilesToProcess',
+  'companyPickingFilesToProcess',
+  'outFilesToProcess',
+  'shopOutFilesToProcess',
 ] as const;
 export type TodoKey = (typeof todoKeys)[number];
 

@@ -31,6 +31,23 @@ export const mailOutboxPageSchema = z.object({
 });
 export type MailOutboxPage = z.infer<typeof mailOutboxPageSchema>;
 
-export const mailDetailSchema = mailSummarySchema.extend({ text: z.string(), html: z.string() });
+/** A file the mail carries (a DDT's PDF), downloadable at /api/developer/mail/{id}/attachments/{index}. */
+export const mailAttachmentSchema = z.object({
+  index: z.number().int(),
+  fileName: z.string(),
+  type: z.string(),
+  size: z.number().int(),
+});
+export type MailAttachmentSummary = z.infer<typeof mailAttachmentSchema>;
+export const mailAttachmentParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  index: z.coerce.number().int().min(0).max(100),
+});
+
+export const mailDetailSchema = mailSummarySchema.extend({
+  text: z.string(),
+  html: z.string(),
+  attachments: z.array(mailAttachmentSchema),
+});
 export type MailDetail = z.infer<typeof mailDetailSchema>;
 export const mailDetailAnswerSchema = dataOf(mailDetailSchema);

@@ -517,3 +517,21 @@ export const documentCheckAnswerSchema = dataOf(documentCheckSchema);
 /** Told on a file's shop and office channel when a file changes state, so open lists refresh. */
 export const logisticsChangedEvent = 'logistics.changed';
 export type LogisticsChangedPayload = { fileId: number; kind: LogisticsFileKind };
+
+// ——— What the file editor offers ———
+
+/** The catalogue for the line editor: codes or descriptions matching the search, at most 20. */
+export const logisticsProductsQuerySchema = z.object({ search: text(100).default('') });
+export const logisticsProductSchema = z.object({ id, code: z.string(), description: z.string() });
+export type LogisticsProduct = z.infer<typeof logisticsProductSchema>;
+export const logisticsProductsAnswerSchema = dataOf(z.array(logisticsProductSchema));
+export const logisticsProductsMax = 20;
+
+/** The sides a person may pick as from and to: every supplier and warehouse, the shops they reach. */
+export const logisticsSidesAnswerSchema = dataOf(
+  z.object({
+    suppliers: z.array(logisticsSideSchema),
+    warehouses: z.array(logisticsSideSchema),
+    shops: z.array(logisticsSideSchema),
+  }),
+);

@@ -1,4 +1,7 @@
-import { bigserial, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** A file a mail carries, kept in Storage (platform/mail.ts MailAttachment). */
+type StoredAttachment = { key: string; fileName: string; type: string; size: number };
 
 /**
  * Every mail the app sends, written in the same transaction as the change that causes it
@@ -25,6 +28,8 @@ export const mailOutbox = pgTable(
      * as [redacted]. Dropped once the mail has left, so the table never holds a usable credential.
      */
     sealedSecret: text('sealed_secret'),
+    /** Files sent with the mail (a DDT's PDF), kept in Storage; listed and downloadable in the outbox. */
+    attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
   },
   (table) => [
     index('mail_outbox_pending_idx').on(table.sentAt, table.id),

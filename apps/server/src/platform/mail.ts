@@ -17,6 +17,7 @@ import type { Executor } from './db';
 import { translate } from './i18n';
 import { defineJob, enqueueJob } from './jobs';
 import { mailOutbox } from './mail.schema';
+import type { Storage } from './storage';
 import { tellNotSent } from './web-notifications';
 
 // ---------------------------------------------------------------------------------------------
@@ -73,6 +74,32 @@ const mailTemplates = {
     paragraphs: [params.text],
     ...(params.link ? { action: { label: t('notification.action'), url: params.link } } : {}),
     after: [t('notification.why')],
+  }),
+  /** A transport document to the other side of a logistics file, its DDT attached (issue 25). */
+  logisticsDocument: (
+    t: Translate,
+    params: {
+      name: string;
+      number: string;
+      date: string;
+      sender: string;
+      recipient: string;
+      lines: number;
+      quantity: number;
+    },
+  ): MailContent => ({
+    subject: t('logisticsDocument.subject', { number: params.number, date: params.date, sender: params.sender }),
+    greeting: t('layout.greeting', { name: params.name }),
+    paragraphs: [
+      t('logisticsDocument.intro', {
+        number: params.number,
+        date: params.date,
+        sender: params.sender,
+        recipient: params.recipient,
+      }),
+      t('logisticsDocument.goods', { lines: params.lines, quantity: params.quantity }),
+    ],
+    after: [t('logisticsDocument.attached')],
   }),
 } satisfies Record<string, (t: Translate, params: never) => MailContent>;
 
@@ -147,6 +174,21 @@ export function renderMail<T extends MailTemplate>(template: T, lng: Language, p
   return { subject: content.subject, text, html };
 }
 
+/**
+ * A file a mail carries (a transport document's PDF): kept in Storage under `mail/`, named in the outbox row, read
+ * back when the mail leaves and when a developer opens it in the outbox.
+ */
+export type MailAttachment = { key: string; fileName: string; type: string; size: number };
+
+/** Keeps a file for a mail about to be written; a mail that is then not written leaves it unused, never exposed. */
+export async function storeMailAttachment(
+  storage: Storage,
+  file: { fileName: string; type: string; bytes: Uint8Array; extension: string },
+): Promise<MailAttachment> {
+  const key = await storage.put('mail', file.bytes, file.extension);
+  return { key, fileName: file.fileName, type: file.type, size: file.bytes.byteLength };
+}
+
 /** What the outbox shows in place of a mail's secret. */
 export const redactedSecret = '[redacted]';
 
@@ -170,6 +212,8 @@ export async function enqueueMail<T extends MailTemplate>(
     lng: string;
     params: MailParams<T>;
     triggeredBy?: number | null;
+    /** Files already kept with storeMailAttachment. */
+    attachments?: MailAttachment[];
   } & (T extends SecretTemplate ? { secret: { value: string; appKey: string } } : { secret?: never }),
 ): Promise<number> {
   const lng = languageSchema.catch('it').parse(options.lng);
@@ -190,6 +234,7 @@ export async function enqueueMail<T extends MailTemplate>(
       template: options.template,
       lng,
       sealedSecret: secret ? encryptSecret(secret.appKey, secret.value) : null,
+      attachments: options.attachments ?? [],
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('the mail was not written to the outbox');
@@ -200,7 +245,14 @@ export async function enqueueMail<T extends MailTemplate>(
 // ---------------------------------------------------------------------------------------------
 // Delivery: one job per mail (platform/jobs.ts), retried with the jobs' back-off up to mailMaxAttempts.
 
-export type OutgoingMail = { from: string; to: string; subject: string; text: string; html: string };
+export type OutgoingMail = {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+};
 
 /** Where mails go; SMTP in production, anything with `send` in tests. */
 export type MailTransport = { send: (mail: OutgoingMail) => Promise<void>; close?: () => void };
@@ -249,7 +301,7 @@ export const deliverMailJob = defineJob({
   kind: 'mail.deliver',
   payload: z.object({ mailId: z.number().int(), triggeredBy: z.number().int().nullable() }),
   maxAttempts: mailMaxAttempts,
-  run: async ({ payload, db, log, now, config: settings, complete }) => {
+  run: async ({ payload, db, log, now, config: settings, complete, storage }) => {
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, payload.mailId));
     if (!mail || mail.sentAt) return complete();
     const secret = mail.sealedSecret ? decryptSecret(settings.appKey, mail.sealedSecret) : null;
@@ -265,12 +317,20 @@ export const deliverMailJob = defineJob({
     }
     const attempts = mail.attempts + 1;
     try {
+      const attachments = await Promise.all(
+        mail.attachments.map(async (attachment) => ({
+          filename: attachment.fileName,
+          content: Buffer.from(await storage.get(attachment.key)),
+          contentType: attachment.type,
+        })),
+      );
       await transport.send({
         from: settings.mailFrom,
         to: mail.recipient,
         subject: mail.subject,
         text: reveal(mail.text),
         html: reveal(mail.html),
+        ...(attachments.length > 0 ? { attachments } : {}),
       });
     } catch (error) {
       await db

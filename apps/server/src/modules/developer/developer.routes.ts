@@ -1,9 +1,15 @@
 // Developer tools (first group Developer, or an admin): the mail outbox, to read what the app sends.
 
 import { idParamSchema } from '@bottega/contracts/common';
-import { mailDetailAnswerSchema, mailOutboxPageSchema, mailOutboxQuerySchema } from '@bottega/contracts/developer';
+import {
+  mailAttachmentParamsSchema,
+  mailDetailAnswerSchema,
+  mailOutboxPageSchema,
+  mailOutboxQuerySchema,
+} from '@bottega/contracts/developer';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getOutboxMail, listOutboxMails } from './developer.service';
+import { sendFile } from '../../platform/file-transfer';
+import { getOutboxMail, listOutboxMails, readOutboxAttachment } from './developer.service';
 
 const tags = ['developer'];
 /** "Developer" is no ability: signed in, then platform/developer-access.ts lets only developers and admins through. */
@@ -26,5 +32,15 @@ export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParamSchema, response: { 200: mailDetailAnswerSchema } },
     },
     async (request) => ({ data: await getOutboxMail({ db: app.db, id: request.params.id }) }),
+  );
+
+  // A mail's file as it was sent (a DDT's PDF). Binary, so no JSON schema.
+  app.get(
+    '/api/developer/mail/:id/attachments/:index',
+    { config: developerOnly, schema: { tags, params: mailAttachmentParamsSchema } },
+    async (request, reply) => {
+      const file = await readOutboxAttachment({ db: app.db, storage: app.storage, ...request.params });
+      return sendFile(reply, file, 'attachment');
+    },
   );
 };

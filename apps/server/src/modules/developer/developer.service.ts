@@ -1,9 +1,10 @@
-// Developer tools: the mail outbox, newest first, and one mail with its text and HTML. Read-only.
+// Developer tools: the mail outbox, newest first, and one mail with its text, HTML and attachments. Read-only.
 import type { MailDetail, MailSummary } from '@bottega/contracts/developer';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { mailOutbox } from '../../platform/mail.schema';
+import type { Storage } from '../../platform/storage';
 
 const summaryColumns = {
   id: mailOutbox.id,
@@ -48,9 +49,31 @@ export async function listOutboxMails(options: { db: Database; page: number; per
 
 export async function getOutboxMail(options: { db: Database; id: number }): Promise<MailDetail> {
   const [row] = await options.db
-    .select({ ...summaryColumns, text: mailOutbox.text, html: mailOutbox.html })
+    .select({ ...summaryColumns, text: mailOutbox.text, html: mailOutbox.html, attachments: mailOutbox.attachments })
     .from(mailOutbox)
     .where(eq(mailOutbox.id, options.id));
   if (!row) throw new AppError('notFound');
-  return { ...summarize(row), text: row.text, html: row.html };
+  const { attachments, ...mail } = row;
+  return {
+    ...summarize(mail),
+    text: row.text,
+    html: row.html,
+    attachments: attachments.map(({ fileName, type, size }, index) => ({ index, fileName, type, size })),
+  };
+}
+
+/** One file of a mail, as it was sent. */
+export async function readOutboxAttachment(options: {
+  db: Database;
+  storage: Storage;
+  id: number;
+  index: number;
+}): Promise<{ bytes: Uint8Array; fileName: string; type: string }> {
+  const [row] = await options.db
+    .select({ attachments: mailOutbox.attachments })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, options.id));
+  const attachment = row?.attachments[options.index];
+  if (!attachment) throw new AppError('notFound');
+  return { bytes: await options.storage.get(attachment.key), fileName: attachment.fileName, type: attachment.type };
 }

@@ -1,0 +1,38 @@
+// The logistics to-dos on the dashboard (platform/todos.ts): for the office holding a kind's process ability, that
+// kind's files sent for processing in its reach, since the oldest one's date, linking to the list filtered by state.
+import {
+  type LogisticsFileKind,
+  logisticsAbility,
+  logisticsFileKinds,
+  logisticsFileSlugs,
+} from '@bottega/contracts/logistics';
+import { and, eq, min, sql } from 'drizzle-orm';
+import type { TodoProvider } from '../../platform/todos';
+import { logisticsFiles } from './logistics.schema';
+import { filesInReach } from './logistics-files.service';
+
+const todoKey = {
+  inFile: 'inFilesToProcess',
+  pickingFile: 'pickingFilesToProcess',
+  companyPickingFile: 'companyPickingFilesToProcess',
+  outFile: 'outFilesToProcess',
+  shopOutFile: 'shopOutFilesToProcess',
+} as const satisfies Record<LogisticsFileKind, string>;
+
+export const logisticsTodos: TodoProvider[] = logisticsFileKinds.map((kind) => ({
+  key: todoKey[kind],
+  ability: logisticsAbility(kind, 'process'),
+  shopless: true,
+  async count({ db, session }) {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)`.mapWith(Number), oldest: min(logisticsFiles.date) })
+      .from(logisticsFiles)
+      .where(and(eq(logisticsFiles.kind, kind), eq(logisticsFiles.state, 'sentForProcessing'), filesInReach(session)));
+    if (!row || row.count === 0) return null;
+    return {
+      count: row.count,
+      oldest: row.oldest,
+      link: `/app/${logisticsFileSlugs[kind]}/list?state=sentForProcessing`,
+    };
+  },
+}));
