@@ -15,6 +15,7 @@ import {
   type LogisticsLineBody,
   type LogisticsParty,
   type LogisticsPartyBody,
+  type LogisticsProduct,
   type LogisticsSide,
   logisticsChangedEvent,
   logisticsFileSlugs,
@@ -150,13 +151,11 @@ export function useImportLines(kind: LogisticsFileKind) {
   });
 }
 
-export type CatalogueProduct = { code: string; description: string };
-
 export function useLogisticsProducts(search: string) {
   return useQuery({
     queryKey: [...logisticsKey, 'products', search],
     queryFn: async () =>
-      (await api<{ data: CatalogueProduct[] }>('/api/logistics/products', { query: { search } })).data,
+      (await api<{ data: LogisticsProduct[] }>('/api/logistics/products', { query: { search } })).data,
     enabled: search.trim() !== '',
     staleTime: 60_000,
     placeholderData: keepPreviousData,

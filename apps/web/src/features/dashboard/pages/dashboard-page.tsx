@@ -19,9 +19,11 @@ import {
 } from '@mantine/core';
 import {
   type Icon,
+  IconArrowBackUp,
   IconBell,
   IconBuildingBank,
   IconBuildingStore,
+  IconBuildingWarehouse,
   IconCalendar,
   IconCalendarCheck,
   IconCalendarEvent,
@@ -39,12 +41,15 @@ import {
   IconFileInvoice,
   IconListCheck,
   IconMessages,
+  IconPackageExport,
+  IconPackageImport,
   IconPrinter,
   IconReceipt,
   IconReceipt2,
   IconReceiptEuro,
   IconShieldCheck,
   IconTargetArrow,
+  IconTruckDelivery,
   IconUserCheck,
   IconUsers,
 } from '@tabler/icons-react';
@@ -80,6 +85,11 @@ const todoIcons: Record<TodoKey, Icon> = {
   costsToConvalidate: IconReceiptEuro,
   budgetToConfirm: IconTargetArrow,
   ticketsToAnswer: IconMessages,
+  inFilesToProcess: IconPackageImport,
+  pickingFilesToProcess: IconTruckDelivery,
+  companyPickingFilesToProcess: IconBuildingWarehouse,
+  outFilesToProcess: IconPackageExport,
+  shopOutFilesToProcess: IconArrowBackUp,
 };
 
 /** Someone is waiting, or the clock is running: these lead the list in orange. */

@@ -12,7 +12,8 @@ import { FileDrop } from '../../../ui/file-drop';
 import { type ImportAnswer, useImportLines } from '../logistics.api';
 import { RowErrors } from './row-errors';
 
-const maxImportBytes = 10 * 1024 * 1024;
+// The server's limit for a sheet of lines (logistics-sheets.ts), said before a larger one is sent.
+const maxImportBytes = 5 * 1024 * 1024;
 
 export function ImportLinesModal(props: {
   kind: LogisticsFileKind;

@@ -595,6 +595,12 @@ function FileView({ file }: { file: LogisticsFile }) {
 
 export default function LogisticsFilePage() {
   const kind = useLogisticsKind();
+  const { fileId } = useParams();
+  // The kinds share this page: each file (and each new one) starts from its own state.
+  return <FilePage key={`${kind}-${fileId ?? 'new'}`} kind={kind} />;
+}
+
+function FilePage({ kind }: { kind: LogisticsFileKind }) {
   const { t } = useTranslation('logistics');
   useLogisticsLive();
   const params = useParams();

@@ -2,6 +2,7 @@
 // from and to, lines and pieces; filtered by state, shop, dates and a search over the number, the counterpart and the
 // product codes. A file changing state anywhere shows at once (logisticsChangedEvent).
 import {
+  type LogisticsFileKind,
   type LogisticsFileState,
   type LogisticsFileSummary,
   logisticsFileSlugs,
@@ -12,6 +13,7 @@ import { IconFiles } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { formatDate } from '../../../lib/format-date';
 import { DateRangeInput } from '../../../ui/date-range-input';
 import { ListPage } from '../../../ui/list-page';
@@ -37,12 +39,22 @@ export function fileName(file: Pick<LogisticsFileSummary, 'id' | 'documentNumber
 
 export default function LogisticsFilesPage() {
   const kind = useLogisticsKind();
+  // The kinds share this page: each starts with its own filters.
+  return <FilesList key={kind} kind={kind} />;
+}
+
+function FilesList({ kind }: { kind: LogisticsFileKind }) {
   const { t } = useTranslation(['logistics', 'errors']);
   useLogisticsLive();
   const abilities = useLogisticsAbilities(kind);
   const remove = useDeleteLogisticsFile(kind);
   const list = useListPage<LogisticsFileSummary>(remove, (file) => fileName(file, t));
-  const [state, setState] = useState<LogisticsFileState | null>(null);
+  // A link may ask for one state (the dashboard's to-do: the files waiting to be processed).
+  const [params] = useSearchParams();
+  const asked = params.get('state');
+  const [state, setState] = useState<LogisticsFileState | null>(
+    (logisticsFileStates as readonly string[]).includes(asked ?? '') ? (asked as LogisticsFileState) : null,
+  );
   const [shopId, setShopId] = useState<number | null>(null);
   const [dates, setDates] = useState<[Date | string | null, Date | string | null]>([null, null]);
   const shops = useSelectableShops(true);
