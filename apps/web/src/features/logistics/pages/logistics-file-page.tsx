@@ -534,7 +534,9 @@ function FileView({ file }: { file: LogisticsFile }) {
               <Text size="xs" c="dimmed">
                 {label}
               </Text>
-              <Text size="sm">{value}</Text>
+              <Text size="sm">
+                <bdi>{value}</bdi>
+              </Text>
             </div>
           ))}
         </SimpleGrid>
@@ -626,7 +628,8 @@ function FilePage({ kind }: { kind: LogisticsFileKind }) {
   return (
     <>
       <PageHeader
-        title={loaded ? `${t(`kinds.${kind}.one`)} ${fileName(loaded, t)}` : t(`kinds.${kind}.create`)}
+        // The number isolated (U+2066…U+2069), so "1/DDT" reads the same in Arabic.
+        title={loaded ? `${t(`kinds.${kind}.one`)} \u2066${fileName(loaded, t)}\u2069` : t(`kinds.${kind}.create`)}
         description={loaded ? undefined : t(`kinds.${kind}.description`)}
         actions={
           <>

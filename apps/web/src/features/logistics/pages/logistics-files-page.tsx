@@ -9,7 +9,7 @@ import {
   logisticsFileStates,
 } from '@bottega/contracts/logistics';
 import { Button, Group, Select, Table, Text } from '@mantine/core';
-import { IconFiles } from '@tabler/icons-react';
+import { IconCalendar, IconFiles } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,7 +82,7 @@ function FilesList({ kind }: { kind: LogisticsFileKind }) {
       list={list}
       query={files}
       skeleton
-      search={{ label: t('list.search'), width: 260, testId: 'files-search' }}
+      search={{ label: t('list.search'), width: 300, testId: 'files-search' }}
       filters={
         <>
           <Select
@@ -105,7 +105,8 @@ function FilesList({ kind }: { kind: LogisticsFileKind }) {
           )}
           <DateRangeInput
             aria-label={t('list.dates')}
-            placeholder={t('list.dates')}
+            // An icon says what the empty field takes: Mantine's placeholder of a date picker is too faint in dark.
+            leftSection={<IconCalendar size={16} />}
             value={dates}
             onChange={list.resettingPage((value: [Date | string | null, Date | string | null]) => setDates(value))}
             clearable
