@@ -62,7 +62,8 @@ function ProductCodeInput(props: {
 
 export function LinesEditor(props: {
   lines: LineDraft[];
-  onChange: (lines: LineDraft[]) => void;
+  /** The lines, or how to change the latest ones (two changes in one event, a picked code and its text, both hold). */
+  onChange: (lines: LineDraft[] | ((current: LineDraft[]) => LineDraft[])) => void;
   /** `lines.<index>.<field>` → the message to show under that cell. */
   errors: Record<string, string>;
 }) {
@@ -77,7 +78,7 @@ export function LinesEditor(props: {
 
   const focusCode = (key: string) => setTimeout(() => codeInputs.current.get(key)?.focus());
   const update = (index: number, change: Partial<LineDraft>) =>
-    onChange(lines.map((line, at) => (at === index ? { ...line, ...change } : line)));
+    onChange((current) => current.map((line, at) => (at === index ? { ...line, ...change } : line)));
   const addAfter = (index: number) => {
     const line = emptyLine();
     onChange([...lines.slice(0, index + 1), line, ...lines.slice(index + 1)]);

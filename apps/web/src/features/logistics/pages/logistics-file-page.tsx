@@ -178,7 +178,7 @@ function FileForm({ kind, file }: { kind: LogisticsFileKind; file: LogisticsFile
     setHeader((current) => ({ ...current, ...next }));
     setDirty(true);
   };
-  const changeLines = (next: LineDraft[]) => {
+  const changeLines = (next: LineDraft[] | ((current: LineDraft[]) => LineDraft[])) => {
     setLines(next);
     setDirty(true);
   };
