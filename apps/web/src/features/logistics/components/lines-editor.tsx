@@ -47,7 +47,11 @@ function ProductCodeInput(props: {
       onOptionSubmit={(code) =>
         props.onChange(code, found.find((product) => product.code === code)?.description ?? undefined)
       }
-      data={found.map((product) => ({ value: product.code, label: `${product.code} · ${product.description}` }))}
+      // Codes as the options' values (a picked option's value is what the cell keeps), each shown with its text.
+      data={found.map((product) => product.code)}
+      renderOption={({ option }) =>
+        `${option.value} · ${found.find((product) => product.code === option.value)?.description ?? ''}`
+      }
       filter={({ options }) => options}
       onPaste={props.onPaste}
       ref={props.inputRef}
@@ -104,7 +108,9 @@ export function LinesEditor(props: {
   };
   const cellError = (index: number, field: string) => {
     const rule = props.errors[`lines.${index}.${field}`];
-    return rule ? t(`validation:${rule}`, { min: 1, max: 1_000_000 }) : undefined;
+    if (!rule) return undefined;
+    // The form's own check gives a rule; the server's answer a message already in the person's language.
+    return rule.includes(' ') ? rule : t(`validation:${rule}`, { min: 1, max: 1_000_000 });
   };
 
   return (
