@@ -11,6 +11,7 @@ import { employeesRoutes } from '../features/employees/employees.routes';
 import { expensesRoutes } from '../features/expenses/expenses.routes';
 import { filesRoutes } from '../features/files/files.routes';
 import { invoicesRoutes } from '../features/invoices/invoices.routes';
+import { logisticsRoutes } from '../features/logistics/logistics.routes';
 import { monthEndRoutes } from '../features/month-end/month-end.routes';
 import { notificationsRoutes } from '../features/notifications/notifications.routes';
 import { ownPayslipsRoutes, payslipsRoutes } from '../features/payslips/payslips.routes';
@@ -53,6 +54,7 @@ export const appRoutes: AppRoute[] = [
   ...analyticsRoutes,
   ...invoicesRoutes,
   ...ticketsRoutes,
+  ...logisticsRoutes,
   ...timeClockRoutes,
   ...companiesRoutes,
   ...ticketCategoriesRoutes,

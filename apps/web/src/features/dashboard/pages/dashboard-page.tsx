@@ -31,6 +31,7 @@ import {
   IconCashBanknote,
   IconCashRegister,
   IconCertificate,
+  IconChecklist,
   IconChecks,
   IconChevronLeft,
   IconChevronRight,
@@ -90,6 +91,7 @@ const todoIcons: Record<TodoKey, Icon> = {
   shopOutFilesToProcess: IconTruckReturn,
   budgetToConfirm: IconTargetArrow,
   ticketsToAnswer: IconMessages,
+  deliveryNotesToConfirm: IconChecklist,
 };
 
 /** Someone is waiting, or the clock is running: these lead the list in orange. */

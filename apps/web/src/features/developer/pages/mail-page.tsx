@@ -4,9 +4,12 @@ import { Alert, Anchor, Card, Code, Group, SimpleGrid, Skeleton, Stack, Tabs, Te
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, fetchBlob } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format-date';
+import { formatFileSize } from '../../../lib/format-file-size';
+import { saveBlobAs } from '../../../lib/object-url';
+import { DownloadButton } from '../../../ui/download-button';
 import { StatusPage } from '../../../ui/status-page';
 import { MailHtmlFrame } from '../components/mail-html-frame';
 import { MailStatusBadge } from '../components/mail-status-badge';
@@ -90,6 +93,31 @@ function Mail() {
           </Alert>
         )}
       </Card>
+      {data.attachments.length > 0 && (
+        // What the mail carries (a DDT's PDF), as the recipient gets it.
+        <Card withBorder data-testid="mail-attachments">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb="xs">
+            {t('mail.attachments')}
+          </Text>
+          <Group gap="xs">
+            {data.attachments.map((attachment) => (
+              <DownloadButton
+                key={attachment.index}
+                label={t('mail.attachments')}
+                fileName={attachment.fileName}
+                download={async () =>
+                  saveBlobAs(
+                    await fetchBlob(`/api/developer/mail/${data.id}/attachments/${attachment.index}`),
+                    attachment.fileName,
+                  )
+                }
+              >
+                <bdi>{attachment.fileName}</bdi> ({formatFileSize(attachment.size)})
+              </DownloadButton>
+            ))}
+          </Group>
+        </Card>
+      )}
       <Text size="sm" c="dimmed" data-testid="mail-redacted-note">
         {t('mail.redactedNote')}
       </Text>
