@@ -38,10 +38,8 @@ function signed(value: number): string {
   return value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0';
 }
 
-const differenceColor = (difference: number) =>
-  difference < 0
-    ? 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))'
-    : 'light-dark(var(--mantine-color-orange-9), var(--mantine-color-orange-4))';
+/** Any difference is for the warehouse to look at: one colour, dark enough on white and light enough on dark (AA). */
+const differenceColor = 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))';
 
 export default function DeliveryNotePage() {
   const { t } = useTranslation(['delivery-notes', 'errors']);
@@ -107,14 +105,17 @@ function Note({ note }: { note: LogisticsFile }) {
         <Text size="xs" c="dimmed">
           {label}
         </Text>
-        <Text size="sm">{value}</Text>
+        <Text size="sm" dir="auto">
+          {value}
+        </Text>
       </div>
     );
 
   return (
     <>
       <PageHeader
-        title={t('note.titleOf', { number })}
+        // Isolated: "41/DDT" reads the same in a right-to-left heading.
+        title={t('note.titleOf', { number: `\u2066${number}\u2069` })}
         description={t(`kinds.${note.kind}`)}
         actions={
           <DownloadButton download={() => downloadDdt(note)} label={t('pdf')} fileName={ddtFileName(note)}>
@@ -157,7 +158,7 @@ function Note({ note }: { note: LogisticsFile }) {
           ]}
         </SimpleGrid>
         {note.notes && (
-          <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          <Text size="sm" mt="sm" dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
             {note.notes}
           </Text>
         )}
@@ -210,7 +211,7 @@ function LinesTable({ lines, received }: { lines: LogisticsLine[]; received: Map
                   {counted === undefined ? (
                     line.quantity
                   ) : (
-                    <Text span fw={700} size="sm" c={differenceColor(counted - line.quantity)}>
+                    <Text span fw={700} size="sm" c={differenceColor} dir="ltr">
                       {counted} ({signed(counted - line.quantity)})
                     </Text>
                   )}
@@ -296,7 +297,7 @@ function ReceiveForm({ note }: { note: LogisticsFile }) {
                       data-testid="note-received-quantity"
                     />
                     {difference !== 0 && (
-                      <Badge color="orange" variant="light" data-testid="note-line-difference">
+                      <Badge color="orange" variant="light" dir="ltr" data-testid="note-line-difference">
                         {signed(difference)}
                       </Badge>
                     )}
@@ -308,7 +309,7 @@ function ReceiveForm({ note }: { note: LogisticsFile }) {
         </Table.Tbody>
       </ResponsiveTable>
       <Group justify="space-between" p="md">
-        <Text size="sm" c={differing.length > 0 ? differenceColor(1) : 'dimmed'} data-testid="note-differences">
+        <Text size="sm" c={differing.length > 0 ? differenceColor : 'dimmed'} data-testid="note-differences">
           {differing.length > 0 ? t('receive.differences', { count: differing.length }) : t('receive.noDifferences')}
         </Text>
         <Button

@@ -164,8 +164,7 @@ export default function DeliveryNotesPage() {
             data-testid="note-search"
           />
           <DateRangeInput
-            aria-label={t('list.period')}
-            placeholder={t('list.period')}
+            label={t('list.period')}
             clearable
             value={range}
             onChange={(value) => resetting(setRange)(value as Range)}

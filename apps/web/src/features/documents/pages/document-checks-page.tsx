@@ -26,7 +26,6 @@ import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryPlaceholder } from '../../../ui/query-placeholder';
 import { ResponsiveTable } from '../../../ui/responsive-table';
-import { RowAction } from '../../../ui/row-action';
 import { listPerPage, useListSearch } from '../../../ui/use-list-page';
 import { DocumentCheckAddModal } from '../components/document-check-add-modal';
 import { useDocumentChecks, useValidateDocumentCheck } from '../documents.api';
@@ -103,13 +102,16 @@ function DocumentChecks({ type }: { type: DocumentCheckType }) {
       <Table.Td data-actions>
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {!document.validated && (
-            <RowAction
-              label={t('validate.action')}
-              subject={documentLabel(document)}
-              icon={<IconCircleCheck size={18} />}
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconCircleCheck size={14} />}
+              aria-label={`${t('validate.action')}: ${documentLabel(document)}`}
               onClick={() => ask(document)}
-              testId="document-validate"
-            />
+              data-testid="document-validate"
+            >
+              {t('validate.action')}
+            </Button>
           )}
         </Group>
       </Table.Td>

@@ -182,10 +182,10 @@ function CountResult({ answer, onExport }: { answer: StockCountAnswer; onExport:
                   </Table.Td>
                   <Table.Td data-label={t('columns.description')}>{row.description}</Table.Td>
                   <Table.Td data-label={t('columns.expected')} ta="end">
-                    {row.expected}
+                    <span dir="ltr">{row.expected}</span>
                   </Table.Td>
                   <Table.Td data-label={t('count.counted')} ta="end">
-                    {row.counted}
+                    <span dir="ltr">{row.counted}</span>
                   </Table.Td>
                   <Table.Td data-label={t('count.difference')} ta="end">
                     <Text

@@ -42,7 +42,13 @@ export default function StockPage() {
   const total = stock.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / listPerPage));
   const filtered = debouncedSearch !== '' || nonZero;
-  const placeName = (one: typeof place) => (one ? (one.detail ? `${one.detail} · ${one.name}` : one.name) : '');
+  // A shop by its code first, as everywhere; a warehouse by its name, then its company.
+  const placeName = (one: typeof place) =>
+    !one?.detail
+      ? (one?.name ?? '')
+      : one.type === 'shop'
+        ? `${one.detail} · ${one.name}`
+        : `${one.name} · ${one.detail}`;
 
   const row = (product: StockRow) => (
     <Table.Tr key={product.productId} data-testid={`stock-row-${product.productCode}`}>
@@ -53,13 +59,13 @@ export default function StockPage() {
       </Table.Td>
       <Table.Td data-label={t('columns.description')}>{product.description}</Table.Td>
       <Table.Td data-label={t('columns.moved')} ta="end">
-        {product.moved}
+        <span dir="ltr">{product.moved}</span>
       </Table.Td>
       <Table.Td data-label={t('columns.sold')} ta="end">
-        {product.sold}
+        <span dir="ltr">{product.sold}</span>
       </Table.Td>
       <Table.Td data-label={t('columns.expected')} ta="end" fw={700} data-testid="stock-expected">
-        {product.expected}
+        <span dir="ltr">{product.expected}</span>
       </Table.Td>
       <Table.Td data-label={t('columns.lastMovement')}>
         {product.lastMovementOn ? formatDate(product.lastMovementOn) : '—'}
