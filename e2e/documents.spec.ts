@@ -172,10 +172,10 @@ test('a shop confirms a delivery note with a difference; an RM document is valid
   await expect(office.getByTestId('stock-row-DON0001')).toBeVisible();
   await expect(office.getByTestId('stock-total')).toHaveText('1 prodotto');
   const drop = office.getByTestId('stock-count-drop').locator('input[type=file]');
-  await drop.setInputFiles(csv('conta.csv', ['codice;contato', 'DON0001;0', 'UOM0002;tre', 'ZZZ-NON-ESISTE;1']));
+  await drop.setInputFiles(csv('conta.csv', ['codice;quantita', 'DON0001;0', 'UOM0002;tre', 'ZZZ-NON-ESISTE;1']));
   await expect(office.getByTestId('stock-count-errors')).toContainText('Riga 3');
   await expect(office.getByTestId('stock-count-unknown')).toContainText('ZZZ-NON-ESISTE');
-  await drop.setInputFiles(csv('conta.csv', ['codice;contato', 'DON0001;0', 'UOM0002;1']));
+  await drop.setInputFiles(csv('conta.csv', ['codice;quantita', 'DON0001;0', 'UOM0002;1']));
   await expect(office.getByTestId('stock-count-errors')).toHaveCount(0);
   await expect(office.getByTestId('difference-DON0001')).toBeVisible();
   await expectNoSeriousViolations(office, 'giacenze e inventario');

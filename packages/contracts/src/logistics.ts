@@ -415,17 +415,6 @@ export type DeliveryNoteListQuery = z.input<typeof deliveryNoteListQuerySchema>;
 
 // ——— Stock ———
 
-/** A place whose stock a person may look at (GET /api/stock/locations): the warehouses, then the shops of their scope. */
-export const stockLocationSchema = z.object({
-  type: z.enum(stockLocationTypes),
-  id,
-  name: z.string(),
-  /** The shop's code; a warehouse's company name. */
-  detail: z.string().nullable(),
-});
-export type StockLocation = z.infer<typeof stockLocationSchema>;
-export const stockLocationsAnswerSchema = dataOf(z.array(stockLocationSchema));
-
 export const stockQuerySchema = paginationQuerySchema.extend({
   locationType: z.enum(stockLocationTypes),
   locationId: z.coerce.number().int().positive(),

@@ -78,7 +78,7 @@ export function StockCountCard({ place, placeName }: { place: StockPlace; placeN
             <Code>codice</Code> — {t('count.columns.code')}
           </List.Item>
           <List.Item>
-            <Code>contato</Code> — {t('count.columns.counted')}
+            <Code>quantità</Code> — {t('count.columns.counted')}
           </List.Item>
         </List>
         <FileDrop

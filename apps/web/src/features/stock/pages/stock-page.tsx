@@ -13,7 +13,7 @@ import { QueryPlaceholder } from '../../../ui/query-placeholder';
 import { ResponsiveTable } from '../../../ui/responsive-table';
 import { listPerPage, useListSearch } from '../../../ui/use-list-page';
 import { StockCountCard } from '../components/stock-count-card';
-import { type StockPlace, useStock, useStockLocations } from '../stock.api';
+import { type StockLocation, type StockPlace, useStock, useStockLocations } from '../stock.api';
 
 const keyOf = (place: StockPlace) => `${place.type}:${place.id}`;
 
@@ -43,12 +43,12 @@ export default function StockPage() {
   const pages = Math.max(1, Math.ceil(total / listPerPage));
   const filtered = debouncedSearch !== '' || nonZero;
   // A shop by its code first, as everywhere; a warehouse by its name, then its company.
-  const placeName = (one: typeof place) =>
-    !one?.detail
-      ? (one?.name ?? '')
-      : one.type === 'shop'
-        ? `${one.detail} · ${one.name}`
-        : `${one.name} · ${one.detail}`;
+  const placeName = (one: StockLocation) =>
+    one.type === 'shop' && one.code
+      ? `${one.code} · ${one.name}`
+      : one.companyName
+        ? `${one.name} · ${one.companyName}`
+        : one.name;
 
   const row = (product: StockRow) => (
     <Table.Tr key={product.productId} data-testid={`stock-row-${product.productCode}`}>
