@@ -80,15 +80,8 @@ export default function DeliveryNotesPage() {
     return (
       <Table.Tr key={note.id} data-testid={`note-row-${note.id}`}>
         <Table.Td>
-          <Text
-            component={Link}
-            to={`/app/shop/bds/archive/${note.id}`}
-            fw={500}
-            c="var(--mantine-color-anchor)"
-            dir="ltr"
-            style={{ unicodeBidi: 'isolate' }}
-          >
-            {number}
+          <Text component={Link} to={`/app/shop/bds/archive/${note.id}`} fw={500} c="var(--mantine-color-anchor)">
+            <bdi dir="ltr">{number}</bdi>
           </Text>
           <Text size="xs" c="dimmed">
             {t(`kinds.${note.kind}`)}

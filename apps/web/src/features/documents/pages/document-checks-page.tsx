@@ -74,8 +74,9 @@ function DocumentChecks({ type }: { type: DocumentCheckType }) {
   const row = (document: DocumentCheck) => (
     <Table.Tr key={document.id} data-testid={`document-row-${document.id}`}>
       <Table.Td>
-        <Text fw={500} dir="ltr" style={{ unicodeBidi: 'isolate' }}>
-          {documentLabel(document)}
+        <Text fw={500}>
+          {/* Isolated left to right: "40/DDT" stays one number at the start of a right-to-left row. */}
+          <bdi dir="ltr">{documentLabel(document)}</bdi>
         </Text>
       </Table.Td>
       <Table.Td data-label={t('fields.date')}>{formatDate(document.date)}</Table.Td>
