@@ -62,7 +62,7 @@ async function warehouseAndDuomo(page: Page): Promise<{ warehouse: LogisticsSide
   }>(page, { path: '/api/logistics/sides', token });
   return {
     warehouse: sides.warehouses[0] as LogisticsSide,
-    duomo: sides.shops.find((shop) => shop.name === 'Milano Duomo') as LogisticsSide,
+    duomo: sides.shops.find((shop) => shop.name.endsWith('Milano Duomo')) as LogisticsSide,
   };
 }
 
@@ -98,7 +98,7 @@ test('a shop confirms a delivery note with a difference; an RM document is valid
   await pick(shop, 'note-direction', 'In arrivo');
   const row = shop.getByTestId(`note-row-${picking.id}`);
   await expect(row.getByTestId('note-to-receive')).toHaveText('Da confermare');
-  await row.getByRole('link', { name: pickingNumber }).click();
+  await row.getByRole('link', { name: pickingNumber, exact: true }).click();
   await expect(shop.getByRole('heading', { level: 1 })).toContainText(pickingNumber);
   await expect(shop.getByTestId('note-lines')).toContainText('DON0001');
   const download = shop.waitForEvent('download');

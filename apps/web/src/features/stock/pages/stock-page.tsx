@@ -34,7 +34,7 @@ export default function StockPage() {
           page,
           perPage: listPerPage,
           search: debouncedSearch || undefined,
-          nonZero: nonZero || undefined,
+          nonZero: nonZero ? 'true' : undefined,
         }
       : null,
   );
