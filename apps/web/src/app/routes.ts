@@ -5,8 +5,10 @@ import { budgetsRoutes } from '../features/budgets/budgets.routes';
 import { cashRegisterRoutes } from '../features/cash-register/cash-register.routes';
 import { companiesRoutes } from '../features/companies/companies.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
+import { deliveryNotesRoutes } from '../features/delivery-notes/delivery-notes.routes';
 import { depositsRoutes } from '../features/deposits/deposits.routes';
 import { developerRoutes } from '../features/developer/developer.routes';
+import { documentsRoutes } from '../features/documents/documents.routes';
 import { employeesRoutes } from '../features/employees/employees.routes';
 import { expensesRoutes } from '../features/expenses/expenses.routes';
 import { filesRoutes } from '../features/files/files.routes';
@@ -24,6 +26,7 @@ import { shiftAnalyticsRoutes } from '../features/shift-analytics/shift-analytic
 import { ownShiftsRoutes, shiftsRoutes } from '../features/shifts/shifts.routes';
 import { shopsRoutes } from '../features/shops/shops.routes';
 import { staffAnalyticsRoutes } from '../features/staff-analytics/staff-analytics.routes';
+import { stockRoutes } from '../features/stock/stock.routes';
 import { ticketCategoriesRoutes } from '../features/ticket-categories/ticket-categories.routes';
 import { ticketsRoutes } from '../features/tickets/tickets.routes';
 import { timeClockRoutes } from '../features/time-clock/time-clock.routes';
@@ -55,6 +58,10 @@ export const appRoutes: AppRoute[] = [
   ...invoicesRoutes,
   ...ticketsRoutes,
   ...logisticsRoutes,
+  // Issue 25: the shop's delivery notes (shop), stock (logistics), the RM and MF document checks (documents).
+  ...deliveryNotesRoutes,
+  ...stockRoutes,
+  ...documentsRoutes,
   ...timeClockRoutes,
   ...companiesRoutes,
   ...ticketCategoriesRoutes,
