@@ -1,6 +1,12 @@
 // Stock (issue 25): the places a person may look at, a place's expected stock a page at a time (moved by processed
 // files less sold by the feed), and a count compared with it — the count is read on the server and stored nowhere.
-import type { StockQuery, StockRow, stockCountAnswerSchema, stockLocationTypes } from '@bottega/contracts/logistics';
+import type {
+  StockLocation,
+  StockLocationType,
+  StockQuery,
+  StockRow,
+  stockCountAnswerSchema,
+} from '@bottega/contracts/logistics';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
@@ -8,19 +14,8 @@ import { uploadWithProgress } from '../../lib/upload-with-progress';
 
 export const stockKey = ['stock'] as const;
 
-/**
- * A place of GET /api/stock/locations: a warehouse (with its company) or a shop (with its code). The stock server's
- * branch adds its schema to contracts (`stockLocationSchema`); until it lands on main its shape is written here.
- */
-export type StockLocation = {
-  type: (typeof stockLocationTypes)[number];
-  id: number;
-  name: string;
-  code: string | null;
-  companyName: string | null;
-};
 export type StockCountAnswer = z.infer<typeof stockCountAnswerSchema>['data'];
-export type StockPlace = { type: (typeof stockLocationTypes)[number]; id: number };
+export type StockPlace = { type: StockLocationType; id: number };
 
 export function useStockLocations() {
   return useQuery({

@@ -2,7 +2,7 @@
 // at a time: per product what processed files moved in less what they moved out, what the shop's receipts sold, and
 // what should therefore be there; searched by code or description, optionally only what is not zero. Below, the
 // comparison with a count of the same place.
-import type { StockRow } from '@bottega/contracts/logistics';
+import type { StockLocation, StockRow } from '@bottega/contracts/logistics';
 import { Card, EmptyState, Group, Pagination, Select, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconBuildingWarehouse, IconPackageOff, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,7 +13,7 @@ import { QueryPlaceholder } from '../../../ui/query-placeholder';
 import { ResponsiveTable } from '../../../ui/responsive-table';
 import { listPerPage, useListSearch } from '../../../ui/use-list-page';
 import { StockCountCard } from '../components/stock-count-card';
-import { type StockLocation, type StockPlace, useStock, useStockLocations } from '../stock.api';
+import { type StockPlace, useStock, useStockLocations } from '../stock.api';
 
 const keyOf = (place: StockPlace) => `${place.type}:${place.id}`;
 
