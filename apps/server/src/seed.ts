@@ -630,7 +630,6 @@ export async function seedDemoData(
     await seedDemoFiles(tx, storage);
     await seedDemoTickets(tx, { now });
     await seedDemoLogisticsRegistry(tx, { companyIds });
-    await seedDemoDocumentChecks(tx, { now });
     await markDemoDatabase(tx, { now });
   });
   if (options.sales) {
@@ -643,6 +642,7 @@ export async function seedDemoData(
     await seedDemoRankings(db, { now });
     await seedDemoBudgets(db, { now });
     await seedDemoLogisticsFiles(db, { storage, now });
+    await seedDemoDocumentChecks(db);
   }
 }
 

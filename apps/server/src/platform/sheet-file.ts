@@ -1,7 +1,6 @@
 // A sheet people upload as CSV (saved from a spreadsheet, platform/csv-file.ts) or as the spreadsheet itself (XLSX):
 // the records and the row each is on, whichever it is. An XLSX is told by its content (a ZIP archive), not its name;
 // its first worksheet is read, each cell as the spreadsheet shows it. Each reader of such a sheet judges its columns.
-import ExcelJS from 'exceljs';
 import { type CsvFileRecord, CsvFileUnreadable, readCsvFile } from './csv-file';
 
 /** Why a sheet cannot be read at all: not UTF-8 text, broken CSV quoting, or a damaged spreadsheet. */
@@ -17,9 +16,11 @@ function isZip(bytes: Uint8Array): boolean {
 }
 
 async function readXlsx(bytes: Uint8Array, maximumRecords: number): Promise<CsvFileRecord[]> {
+  // exceljs is loaded with the first workbook, not with every start of the server.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
   } catch {
     throw new SheetFileUnreadable('spreadsheet');
   }

@@ -14,7 +14,7 @@ import {
   type TestApp,
 } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.schema';
-import { demoDocumentChecks } from './document-checks.seed';
+import { seedDemoDocumentChecks } from './document-checks.seed';
 import { documentChecks } from './logistics.schema';
 import { createProcessedFile, createWarehouse, ensureProducts } from './stock.factory';
 
@@ -69,26 +69,25 @@ beforeAll(async () => {
 afterAll(() => test?.close());
 
 describe('the registers', () => {
-  it('lists the demo’s documents of each register, latest first, none validated', async () => {
-    const response = await list('rm');
+  it('the demo’s registers hold the documents of the processed files of their kinds, and one no file has', async () => {
+    const date = '2026-03-10';
+    const fileId = await processed({ kind: 'pickingFile', series: 'DDT', number: 7, date });
+    await seedDemoDocumentChecks(test.db);
+    const response = await list('mf');
     expect(response.statusCode, response.body).toBe(200);
-    const { data, meta } = response.json();
-    const seeded = demoDocumentChecks.filter((document) => document.type === 'rm');
-    expect(meta.total).toBe(seeded.length);
-    expect(data[0]).toMatchObject({
-      type: 'rm',
-      number: 3,
-      serialNumber: 'RM',
-      validated: false,
-      validatedAt: null,
-      validatedBy: null,
-      fileId: null,
-      fileKind: null,
-    });
-    // The demo's dates are days before the day it was seeded: latest first, so the numbers run backwards.
-    expect(data.map((document: { number: number }) => document.number)).toEqual([3, 2, 1]);
-    const dates = data.map((document: { date: string }) => document.date);
-    expect([...dates].sort().reverse()).toEqual(dates);
+    const seeded = response.json().data as { id: number; number: number; serialNumber: string; date: string }[];
+    expect(seeded.map((document) => [document.number, document.serialNumber, document.date])).toEqual([
+      [9_999, 'DDT', date],
+      [7, 'DDT', date],
+    ]);
+    expect((await list('rm')).json().meta.total).toBe(0);
+    const [unknown, known] = seeded;
+    const validated = await validate('mf', known?.id as number);
+    expect(validated.statusCode, validated.body).toBe(200);
+    expect(validated.json().data).toMatchObject({ validated: true, fileId, fileKind: 'pickingFile' });
+    const refused = await validate('mf', unknown?.id as number);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('documentValidationFailed');
   });
 
   it('adds a document, refuses the same one twice and bad input', async () => {
@@ -213,12 +212,14 @@ describe('validating', () => {
     expect(entry).toMatchObject({ fromState: 'notValidated', toState: 'validated' });
   });
 
-  it('validates a demo MF document once the warehouse’s picking file with its number is processed', async () => {
-    const [seeded] = (await list('mf', '?search=3%2FDDT')).json().data;
-    expect(seeded).toMatchObject({ number: 3, serialNumber: 'DDT', validated: false });
-    expect((await validate('mf', seeded.id)).statusCode).toBe(422);
-    const fileId = await processed({ kind: 'companyPickingFile', series: 'DDT', number: 3, date: seeded.date });
-    const response = await validate('mf', seeded.id, mfOnly);
+  it('validates an MF document once the warehouse’s file with its number is processed', async () => {
+    const date = '2026-03-11';
+    const added = await add('mf', { date, number: 3, serialNumber: 'DDTA' });
+    expect(added.statusCode, added.body).toBe(201);
+    const { id } = added.json().data as { id: number };
+    expect((await validate('mf', id)).statusCode).toBe(422);
+    const fileId = await processed({ kind: 'companyPickingFile', series: 'DDTA', number: 3, date });
+    const response = await validate('mf', id, mfOnly);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ validated: true, fileId, fileKind: 'companyPickingFile' });
   });

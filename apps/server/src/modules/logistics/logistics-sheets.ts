@@ -11,11 +11,11 @@ import {
   logisticsQuantityMax,
 } from '@bottega/contracts/logistics';
 import type { z } from 'zod';
-import { CsvFileUnreadable, readCsvFile } from '../../platform/csv-file';
+import type { CsvFileRecord } from '../../platform/csv-file';
 import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
-
+import { readSheetFile, SheetFileUnreadable } from '../../platform/sheet-file';
 import { decimalComma, receiptsCsvRows, spreadsheetText } from '../sales/sales-export.csv';
 import { productsByCode } from './logistics-files.service';
 
@@ -86,8 +86,6 @@ export async function linesFile(
 
 // ——— Import ———
 
-const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-
 /** A header cell as the column names are written: lower case, no accents but the ones listed, single spaces. */
 function normalHeader(value: string): string {
   return value.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -108,64 +106,21 @@ function locate(header: string[]): Partial<Record<Column, number>> {
 type SheetRow = { row: number; cells: string[] };
 
 async function readRows(bytes: Uint8Array): Promise<SheetRow[]> {
-  if (isZip(bytes)) {
-    const { default: ExcelJS } = await import('exceljs');
-    const workbook = new ExcelJS.Workbook();
-    try {
-      await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
-    } catch {
-      throw new AppError('fileTypeNotAllowed');
-    }
-    const sheet = workbook.worksheets[0];
-    if (!sheet) throw new AppError('validation', {}, { file: [{ rule: 'required' }] });
-    if (sheet.actualRowCount > logisticsFileMaxLines + 1) tooManyRows();
-    const rows: SheetRow[] = [];
-    sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-      const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, column) => {
-        cells[column - 1] = cellText(cell.value);
-      });
-      rows.push({ row: rowNumber, cells: Array.from(cells, (cell) => cell ?? '') });
-    });
-    return rows;
-  }
+  let records: CsvFileRecord[];
   try {
-    return readCsvFile(bytes, { maximumRecords: logisticsFileMaxLines }).map(({ record, line }) => ({
-      row: line,
-      cells: record,
-    }));
+    records = await readSheetFile(bytes, { maximumRecords: logisticsFileMaxLines });
   } catch (error) {
-    if (error instanceof CsvFileUnreadable)
-      throw new AppError(
-        'validation',
-        {},
-        { file: [{ rule: error.reason === 'encoding' ? 'textCharacters' : 'invalid' }] },
-      );
-    throw error;
+    if (!(error instanceof SheetFileUnreadable)) throw error;
+    if (error.reason === 'spreadsheet') throw new AppError('fileTypeNotAllowed');
+    throw new AppError(
+      'validation',
+      {},
+      { file: [{ rule: error.reason === 'encoding' ? 'textCharacters' : 'invalid' }] },
+    );
   }
-}
-
-function tooManyRows(): never {
-  throw new AppError('validation', {}, { file: [{ rule: 'max', params: { max: logisticsFileMaxLines } }] });
-}
-
-/** What a spreadsheet cell holds, as the text a person typed. */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (typeof value === 'string') return value.trim();
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    const object = value as { richText?: { text: string }[]; text?: string; result?: unknown };
-    if (object.richText)
-      return object.richText
-        .map((part) => part.text)
-        .join('')
-        .trim();
-    if (typeof object.text === 'string') return object.text.trim();
-    if (object.result !== undefined) return cellText(object.result);
-  }
-  return '';
+  if (records.length > logisticsFileMaxLines + 1)
+    throw new AppError('validation', {}, { file: [{ rule: 'max', params: { max: logisticsFileMaxLines } }] });
+  return records.map(({ record, line }) => ({ row: line, cells: record }));
 }
 
 /** Euros as people type them: 12,50 or 12.50 or 1.234,50 → cents; undefined when not a price. */
@@ -193,7 +148,6 @@ export async function importLogisticsLines(options: {
   const [header, ...body] = await readRows(options.bytes);
   if (!header) throw new AppError('validation', {}, { file: [{ rule: 'required' }] });
   const dataRows = body.filter((row) => row.cells.some((cell) => cell !== ''));
-  if (dataRows.length > logisticsFileMaxLines) tooManyRows();
   const at = locate(header.cells);
   const missing = (['productCode', 'quantity'] as const).filter((column) => at[column] === undefined);
   if (missing.length > 0)

@@ -125,7 +125,7 @@ function CountResult({ answer, onExport }: { answer: StockCountAnswer; onExport:
                   row: error.row,
                   column: error.column,
                   value: error.value,
-                  problem: t(`validation:${error.rule}`, { defaultValue: t('validation:invalid') }),
+                  problem: t(`validation:${error.rule}`, { value: error.value, defaultValue: t('validation:invalid') }),
                 })}
               </List.Item>
             ))}
