@@ -15,7 +15,7 @@ import {
   openAs,
   openInLook,
   openMenuSection,
-  signInWithShop,
+  signInInAnyLanguage,
 } from './helpers';
 
 // The check's and the upload's code load on first visit: room for a busy machine.
@@ -186,7 +186,7 @@ test('the upload and the check on the tablet in dark and on the phone in Arabic'
   ] as const) {
     const page = await openInLook(browser, look);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInWithShop(page, 'contabilita', 'Milano Duomo');
+    await signInInAnyLanguage(page, 'contabilita', 'Milano Duomo');
     for (const path of ['/app/deposit/upload/bank', '/app/deposit/check']) {
       await page.goto(path);
       await expect(page.getByTestId('bank-uploads').or(page.getByTestId('check-matched'))).toBeVisible();

@@ -12,7 +12,7 @@ import {
   openAs,
   openInLook,
   openMenuSection,
-  signInWithShop,
+  signInInAnyLanguage,
 } from './helpers';
 
 // The pages' code loads on first visit: room for a busy machine.
@@ -102,7 +102,7 @@ test('the budget screens on the desktop, the tablet in dark and the phone in Ara
   ] as const) {
     const manager = await openInLook(browser, look);
     await manager.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInWithShop(manager, 'areacontrollo', 'Milano Navigli');
+    await signInInAnyLanguage(manager, 'areacontrollo', 'Milano Navigli');
     await manager.goto('/app/shop/manage/budget');
     await expect(manager.getByTestId('budget-list')).toBeVisible();
     await expectFitsWidth(manager);
@@ -119,7 +119,7 @@ test('the budget screens on the desktop, the tablet in dark and the phone in Ara
 
     const employee = await openInLook(browser, look);
     await employee.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInWithShop(employee, 'dipendente', 'Milano Navigli');
+    await signInInAnyLanguage(employee, 'dipendente', 'Milano Navigli');
     await expect(employee.getByTestId('budget-card')).toBeVisible();
     await expectNoSeriousViolations(employee, `dashboard ${look.name} ${width}`);
     await employee.screenshot({

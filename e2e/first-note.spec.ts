@@ -11,7 +11,7 @@ import {
   openAs,
   openInLook,
   openMenuSection,
-  signInWithShop,
+  signInInAnyLanguage,
 } from './helpers';
 
 // The screens' code and charts load on first visit: room for a busy machine.
@@ -72,7 +72,7 @@ test('the first note and the comparison on the tablet in dark and on the phone i
   ] as const) {
     const page = await openInLook(browser, look);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInWithShop(page, 'contabilita', 'Milano Duomo');
+    await signInInAnyLanguage(page, 'contabilita', 'Milano Duomo');
     for (const [path, testId] of [
       ['/app/report/firstNote', 'first-note-days'],
       ['/app/report/comparison', 'comparison-periods'],

@@ -88,36 +88,10 @@ export async function chooseShop(page: Page, name: string) {
   await page.getByRole('button', { name: 'Continua' }).click();
 }
 
-/**
- * Signs in with a shop as the sign-in page does — the password, then the shop — but through the API, and opens the
- * dashboard with the session where the app keeps it. The journeys about signing in use the form (signIn, chooseShop);
- * the rest start here, which spares each sign-in a boot of the app and the form's steps (on the two-core CI machine,
- * a few seconds each, over a hundred times a run).
- */
 export async function signInWithShop(page: Page, login: string, shop: string, options: { password?: string } = {}) {
-  const html = await (await page.request.get('/')).text();
-  const csrf = /<meta name="csrf-token" content="([^"]+)">/.exec(html)?.[1];
-  if (!csrf) throw new Error('The app page carries no CSRF token');
-  const headers = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': csrf };
-  const signedIn = await page.request.post('/api/auth/login', {
-    headers,
-    data: { login, password: options.password ?? demoPassword },
-  });
-  const { data } = (await signedIn.json()) as {
-    data: { step: string; token?: string; shops?: { id: number; name: string }[] };
-  };
-  if (!signedIn.ok() || !data.token) throw new Error(`${login} did not sign in: ${JSON.stringify(data)}`);
-  const chosen = data.shops?.find((one) => new RegExp(shop).test(one.name));
-  if (!chosen) throw new Error(`${login} works in no shop named ${shop}`);
-  const shopChosen = await page.request.post('/api/auth/shop', {
-    headers: { ...headers, Authorization: `Bearer ${data.token}` },
-    data: { shopId: chosen.id },
-  });
-  if (!shopChosen.ok()) throw new Error(`${login} could not choose ${shop}: ${await shopChosen.text()}`);
-  // The token goes into the app's origin from a page of it that does not start the app.
-  await page.goto('/api/settings');
-  await page.evaluate((token) => localStorage.setItem('bottega.token', token), data.token);
-  await page.goto('/app');
+  await signIn(page, login, options);
+  await chooseShop(page, shop);
+  await page.waitForURL(/\/app$/);
 }
 
 /**
@@ -355,6 +329,17 @@ export async function openInLook(browser: Browser, look: Look, options: { at?: s
   await expect(page.locator('html')).toHaveAttribute('lang', look.lng);
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', look.scheme);
   return page;
+}
+
+/** Signs in with the demo password and chooses a shop in whatever language the page speaks. */
+export async function signInInAnyLanguage(page: Page, login: string, shop: string) {
+  await page.locator('input[autocomplete="username"]').fill(login);
+  await page.locator('input[autocomplete="current-password"]').fill(demoPassword);
+  await page.locator('button[type="submit"]').click();
+  await page.getByTestId('shop-select').click();
+  await page.getByRole('option', { name: new RegExp(shop) }).click();
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/app$/);
 }
 
 /** The WCAG 2.1 A and AA rules axe-core checks. */

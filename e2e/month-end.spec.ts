@@ -11,7 +11,7 @@ import {
   openAs,
   openInLook,
   openMenuSection,
-  signInWithShop,
+  signInInAnyLanguage,
 } from './helpers';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -58,7 +58,7 @@ test('the month end on the tablet in dark and on the phone in Arabic', async ({ 
   ] as const) {
     const page = await openInLook(browser, look);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInWithShop(page, 'contabilita', 'Milano Duomo');
+    await signInInAnyLanguage(page, 'contabilita', 'Milano Duomo');
     await page.goto(`/app/report/convalidate?month=${thisMonth}`);
     await expect(page.getByTestId('month-shop-MI01')).toBeVisible();
     await expectFitsWidth(page);

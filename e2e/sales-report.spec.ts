@@ -11,7 +11,7 @@ import {
   openAs,
   openInLook,
   openMenuSection,
-  signInWithShop,
+  signInInAnyLanguage,
 } from './helpers';
 
 // The screen's code and charts load on first visit: room for a busy machine.
@@ -89,7 +89,7 @@ test('the sales report on the desktop, on the tablet in dark and on the phone in
   ] as const) {
     const page = await openInLook(browser, look);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInWithShop(page, 'contabilita', 'Milano Duomo');
+    await signInInAnyLanguage(page, 'contabilita', 'Milano Duomo');
     await page.goto('/app/shops/analytics');
     await expect(page.getByTestId('sales-card-takings-value')).toContainText('€');
     await expect(page.getByTestId('sales-takings-chart').locator('svg').first()).toBeVisible();

@@ -12,7 +12,7 @@ import {
   openAs,
   openInLook,
   pick,
-  signInWithShop,
+  signInInAnyLanguage,
   smallScreens,
 } from './helpers';
 
@@ -156,7 +156,7 @@ test('the analytics fit a phone and a tablet and read in dark mode and in Arabic
     const look = screen.name === 'tablet' ? looks[1] : looks[2];
     const page = await openInLook(browser, look);
     await page.setViewportSize({ width: screen.width, height: screen.height });
-    await signInWithShop(page, 'areacontrollo', 'Milano Navigli');
+    await signInInAnyLanguage(page, 'areacontrollo', 'Milano Navigli');
     await page.goto('/app/employeesShift/analytics');
     // The shop, not the area's shops together: the demo plans Milano Duomo's weeks too.
     await pick(page, 'analytics-shop', shop);

@@ -7,7 +7,7 @@ import {
   looks,
   openAs,
   openInLook,
-  signInWithShop,
+  signInInAnyLanguage,
   smallScreens,
 } from './helpers';
 
@@ -90,7 +90,7 @@ test('staff analytics fit a phone and a tablet and read in dark mode and in Arab
     const look = screen.name === 'tablet' ? looks[1] : looks[2];
     const page = await openInLook(browser, look);
     await page.setViewportSize({ width: screen.width, height: screen.height });
-    await signInWithShop(page, 'areacontrollo', 'Milano Duomo');
+    await signInInAnyLanguage(page, 'areacontrollo', 'Milano Duomo');
     await page.goto('/app/shops/employees/analytics');
     await page.getByTestId('staff-previous').click();
     await expect(page.getByTestId('staff-table').locator('tbody tr').first()).toBeVisible();
@@ -106,7 +106,7 @@ test('staff analytics fit a phone and a tablet and read in dark mode and in Arab
   // The wide screen in dark mode too.
   const page = await openInLook(browser, looks[1]);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInWithShop(page, 'contabilita', 'Milano Duomo');
+  await signInInAnyLanguage(page, 'contabilita', 'Milano Duomo');
   await page.goto('/app/shops/employees/analytics?tab=weekly');
   await expect(page.getByTestId('staff-period')).toBeVisible();
   await page.getByTestId('staff-previous').click();

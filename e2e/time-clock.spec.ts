@@ -15,6 +15,7 @@ import {
   newcomerPassword,
   openAs,
   openInLook,
+  signInInAnyLanguage,
   signInWithShop,
   signOut,
 } from './helpers';
@@ -247,7 +248,7 @@ test('a colleague punches her day on the tablet with her password and her passke
 test('the time clock on the tablet, a phone and a desktop, light, dark and in Arabic', async ({ browser }) => {
   for (const look of looks) {
     const page = await openInLook(browser, look);
-    await signInWithShop(page, 'admin', shopName);
+    await signInInAnyLanguage(page, 'admin', shopName);
     await page.goto('/app/shop/shift');
     await expect(page.getByTestId('time-clock-people').or(page.getByTestId('time-clock-empty'))).toBeVisible();
     // The shop tablet in every look; the phone and the desktop in the first look only.
