@@ -23,11 +23,11 @@ import { containsPattern, type Database, type Executor } from '../../platform/db
 import { AppError } from '../../platform/errors';
 import type { Realtime } from '../../platform/realtime';
 import type { SessionContext } from '../../platform/sessions';
-import { companies } from '../companies/companies.schema';
 import { users } from '../employees/employees.schema';
 import { products } from '../sales/sales.schema';
 import { shops } from '../shops/shops.schema';
 import { logisticsFileLines, logisticsFiles, logisticsParties } from './logistics.schema';
+import { loadSides, sideKey } from './logistics-registry.service';
 
 /** Who may open the archive: the shop's people who see picking files or shop-out files. */
 export const deliveryNoteViewAbilities = [
@@ -81,64 +81,20 @@ type SummaryRow = {
   [key in keyof typeof summaryColumns]: (typeof summaryColumns)[key]['_']['data'] | null;
 } & { id: number; fromId: number; toId: number };
 
-/** Both sides of every file, in two queries whatever the number of files: parties, then shops. */
-async function loadSides(
+/** Both sides of every file, in two queries whatever the number of files (the registry's `loadSides`). */
+async function sidesOf(
   db: Executor,
   rows: { fromType: string | null; fromId: number; toType: string | null; toId: number }[],
 ): Promise<(type: string | null, id: number) => LogisticsSide> {
-  const partyIds = new Set<number>();
-  const shopIds = new Set<number>();
-  for (const row of rows) {
-    (row.fromType === 'shop' ? shopIds : partyIds).add(row.fromId);
-    (row.toType === 'shop' ? shopIds : partyIds).add(row.toId);
-  }
-  const sides = new Map<string, LogisticsSide>();
-  if (partyIds.size > 0) {
-    const parties = await db
-      .select({ party: logisticsParties, companyName: companies.name })
-      .from(logisticsParties)
-      .leftJoin(companies, eq(companies.id, logisticsParties.companyId))
-      .where(inArray(logisticsParties.id, [...partyIds]));
-    for (const { party, companyName } of parties)
-      sides.set(`${party.type}:${party.id}`, {
-        type: party.type,
-        id: party.id,
-        name: party.name,
-        companyId: party.companyId,
-        companyName,
-        vatNumber: party.vatNumber,
-        address: party.address,
-        cap: party.cap,
-        city: party.city,
-        province: party.province,
-        country: party.country,
-        emails: party.emails,
-      });
-  }
-  if (shopIds.size > 0) {
-    const shopRows = await db
-      .select({ shop: shops, companyName: companies.name, vatNumber: companies.vatNumber })
-      .from(shops)
-      .innerJoin(companies, eq(companies.id, shops.companyId))
-      .where(inArray(shops.id, [...shopIds]));
-    for (const { shop, companyName, vatNumber } of shopRows)
-      sides.set(`shop:${shop.id}`, {
-        type: 'shop',
-        id: shop.id,
-        name: shop.name,
-        companyId: shop.companyId,
-        companyName,
-        vatNumber,
-        address: shop.address,
-        cap: shop.cap,
-        city: shop.city,
-        province: shop.province,
-        country: shop.country,
-        emails: shop.email ? [shop.email] : [],
-      });
-  }
+  const sides = await loadSides(
+    db,
+    rows.flatMap((row) => [
+      { type: row.fromType ?? '', id: row.fromId },
+      { type: row.toType ?? '', id: row.toId },
+    ]),
+  );
   return (type, id) => {
-    const side = sides.get(`${type}:${id}`);
+    const side = sides.get(sideKey(type ?? '', id));
     if (!side) throw new Error(`logistics side ${type} ${id} is missing`);
     return side;
   };
@@ -228,7 +184,7 @@ export async function listDeliveryNotes(options: {
       .offset((query.page - 1) * query.perPage),
     db.select({ total: count() }).from(logisticsFiles).where(where),
   ]);
-  const sideOf = await loadSides(db, rows);
+  const sideOf = await sidesOf(db, rows);
   return {
     data: rows.map((row) => toSummary(row as SummaryRow, sideOf)),
     meta: { page: query.page, perPage: query.perPage, total: totals[0]?.total ?? 0 },
@@ -287,7 +243,7 @@ async function readDeliveryNote(db: Executor, shopId: number, id: number): Promi
     .innerJoin(products, eq(products.id, logisticsFileLines.productId))
     .where(eq(logisticsFileLines.fileId, id))
     .orderBy(asc(logisticsFileLines.position));
-  const sideOf = await loadSides(db, [file]);
+  const sideOf = await sidesOf(db, [file]);
   return {
     ...toSummary(file as SummaryRow, sideOf),
     supplierDocumentNumber: file.supplierDocumentNumber,
