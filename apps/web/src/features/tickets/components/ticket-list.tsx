@@ -20,9 +20,9 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useSessionStorage } from '@mantine/hooks';
 import { IconArchive, IconInbox, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryPlaceholder } from '../../../ui/query-placeholder';
@@ -49,15 +49,20 @@ export function TicketList({ list }: { list: 'list' | 'archive' }) {
   const abilities = useTicketAbilities();
   const reaches = abilities.reachesFor(list);
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const [kept, setKept] = useSessionStorage<Kept>({ key: `bottega.tickets.${list}`, defaultValue: nothingKept });
-  const asked = params.get('reach') as TicketReach | null;
-  // A link may name the reach (the dashboard's to-do); otherwise the one kept, or the widest the person holds.
+  // A link may name the reach (the dashboard's to-do); otherwise the one kept, or the widest the person holds. The
+  // named reach is taken once, into what is kept, and the address cleaned. The router renders the cleaned address in a
+  // transition, which a busy page may hold back: until then the old address must not win over a reach chosen since.
+  const [taken, setTaken] = useState<string>();
+  const asked = taken === location.key ? null : (params.get('reach') as TicketReach | null);
   const reach = [asked, kept.reach].find((one) => one && reaches.includes(one)) ?? reaches.at(-1);
   useEffect(() => {
-    if (reaches.length === 0) return;
-    if (asked && reaches.includes(asked) && kept.reach !== asked) setKept({ ...kept, reach: asked, page: 1 });
-    if (asked) setParams({}, { replace: true });
-  }, [asked, reaches, kept, setKept, setParams]);
+    if (!asked || reaches.length === 0) return;
+    setTaken(location.key);
+    if (reaches.includes(asked)) setKept({ ...kept, reach: asked, page: 1 });
+    setParams({}, { replace: true });
+  }, [asked, reaches, kept, setKept, setParams, location.key]);
   const [searchValue] = useDebouncedValue(kept.searchValue.trim(), 250);
   const change = (next: Partial<Kept>) => setKept({ ...kept, page: 1, ...next });
 
