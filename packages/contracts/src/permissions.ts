@@ -225,8 +225,14 @@ export function abilityGroup(ability: Ability): string {
   return ability.slice(0, ability.lastIndexOf('.'));
 }
 
-/** What a route needs: nobody signed in, any signed-in user, or one ability. */
-export type Access = 'public' | 'authenticated' | Ability;
+/** What a route needs: nobody signed in, any signed-in user, one ability, or any one of several. */
+export type Access = 'public' | 'authenticated' | Ability | { anyOf: readonly Ability[] };
+
+/** The abilities a route's access asks for (any one of them lets the caller through); none when it asks for none. */
+export function accessAbilities(access: Access): readonly Ability[] {
+  if (access === 'public' || access === 'authenticated') return [];
+  return typeof access === 'string' ? [access] : access.anyOf;
+}
 
 /**
  * The "view all" abilities: without them, the abilities of their area reach only the shops the

@@ -1,4 +1,4 @@
-import { allAbilities } from '@bottega/contracts/permissions';
+import { type Access, allAbilities, isAbility } from '@bottega/contracts/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,9 +32,14 @@ afterAll(() => test?.close());
 /** API routes that do not say who may call them, or say something that is no access level. */
 function undeclaredApiRoutes(app: FastifyInstance): string[] {
   const known = new Set<string>(['public', 'authenticated', ...allAbilities]);
+  const declared = (access: Access | undefined) =>
+    access !== undefined && (typeof access === 'string' ? known.has(access) : access.anyOf.every(isAbility));
   return app.routeRegistry
-    .filter((route) => route.url.startsWith('/api/') && (route.access === undefined || !known.has(route.access)))
-    .map((route) => `${route.method} ${route.url} (${route.access})`);
+    .filter((route) => route.url.startsWith('/api/') && !declared(route.access))
+    .map((route) => {
+      const access = typeof route.access === 'object' ? route.access.anyOf.join(' | ') : route.access;
+      return `${route.method} ${route.url} (${access})`;
+    });
 }
 
 describe('every API route declares its access', () => {
@@ -52,11 +57,15 @@ describe('every API route declares its access', () => {
     try {
       app.get('/api/forgotten', async () => ({ data: 'secret' }));
       app.get('/api/misspelled', { config: { access: 'employees.everything' as 'public' } }, async () => ({}));
+      const misspelledAmong = { anyOf: ['employees.manage.view', 'employees.everything'] } as unknown as 'public';
+      app.get('/api/misspelled-among', { config: { access: misspelledAmong } }, async () => ({}));
       expect(undeclaredApiRoutes(app)).toEqual([
         'GET /api/forgotten (undefined)',
         'HEAD /api/forgotten (undefined)',
         'GET /api/misspelled (employees.everything)',
         'HEAD /api/misspelled (employees.everything)',
+        'GET /api/misspelled-among (employees.manage.view | employees.everything)',
+        'HEAD /api/misspelled-among (employees.manage.view | employees.everything)',
       ]);
       const token = await signIn(app, 'admin');
       const response = await api(app, { url: '/api/forgotten', token });

@@ -1,7 +1,7 @@
-// Who may call what. Every route declares `config.access` (public, authenticated or an ability)
+// Who may call what. Every route declares `config.access` (public, authenticated, an ability or any of several)
 // and may declare `config.shop: true` when it works on the session's shop. This hook is the only
 // place that reads the bearer token; it runs before validation so 401/403 come before 422.
-import { type Access, viewAllAbilities } from '@bottega/contracts/permissions';
+import { type Access, accessAbilities, viewAllAbilities } from '@bottega/contracts/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isValidCsrfToken } from './crypto';
 import { AppError } from './errors';
@@ -79,7 +79,10 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (resolved?.status === 'expired') throw new AppError('sessionExpired');
     if (resolved?.status !== 'active') throw new AppError('unauthenticated');
     request.auth = resolved.session;
-    if (access !== 'authenticated' && !request.auth.abilities.has(access)) throw new AppError('forbidden');
+    const needed = accessAbilities(access);
+    if (needed.length > 0 && !needed.some((ability) => request.auth?.abilities.has(ability))) {
+      throw new AppError('forbidden');
+    }
     if (config.shop && request.auth.shopId === null) throw new AppError('shopRequired');
   });
 }

@@ -3,9 +3,17 @@
 // absolute one from the sign-in that never moves (SESSION_ABSOLUTE_HOURS, SESSION_REMEMBER_ABSOLUTE_DAYS),
 // after which the person signs in again however busy the session was.
 import { type Language, languageSchema } from '@bottega/contracts/common';
-import { type Ability, allAbilities, isAbility, isAdminGroup, viewAllAbilities } from '@bottega/contracts/permissions';
+import {
+  type Ability,
+  ADMIN_GROUP_ID,
+  allAbilities,
+  BOSS_GROUP_NAME,
+  isAbility,
+  isAdminGroup,
+  viewAllAbilities,
+} from '@bottega/contracts/permissions';
 import type { UserSession } from '@bottega/contracts/security';
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 // Who a session's person is, their groups and their shops: read from the modules' tables, never their services.
 import { users } from '../modules/employees/employees.schema';
@@ -57,6 +65,18 @@ function idleEnd(config: SessionConfig, remember: boolean, signedInAt: Date, now
 
 export function seesAllShops(context: Pick<SessionContext, 'isAdmin' | 'abilities'>): boolean {
   return context.isAdmin || context.abilities.has(viewAllAbilities.shops);
+}
+
+/**
+ * The SQL condition "the user `userId` holds `ability`", for queries over many people: a group of theirs stores it,
+ * or their first group makes them an administrator, who holds every ability (as loadUserAccess reads it).
+ */
+export function holdsAbility(ability: Ability, userId: SQL = sql`u.id`): SQL {
+  return sql`(EXISTS (SELECT 1 FROM user_group_members m JOIN user_groups g ON g.id = m.group_id
+                      WHERE m.user_id = ${userId} AND ${ability} = ANY(g.permissions))
+              OR coalesce((SELECT g.id = ${ADMIN_GROUP_ID} OR g.name = ${BOSS_GROUP_NAME}
+                           FROM user_group_members m JOIN user_groups g ON g.id = m.group_id
+                           WHERE m.user_id = ${userId} ORDER BY m.position, g.id LIMIT 1), false))`;
 }
 
 /** A user's groups (the first decides whether they are an administrator), abilities and shops. */

@@ -12,6 +12,7 @@ import { sessionOf, shopOf } from '../../platform/access';
 import { currentTime } from '../../platform/clock';
 import {
   deliveryNoteReceiveAbility,
+  deliveryNoteViewAbilities,
   getDeliveryNote,
   listDeliveryNotes,
   receiveDeliveryNote,
@@ -26,9 +27,8 @@ export const deliveryNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/delivery-notes',
     {
-      // Holders of logistics.pickingFile.view or logistics.shopOutFile.view: either will do, so the service checks
-      // them; the shop is the session's (shopOf: 422 shopRequired without one) and never taken from the request.
-      config: { access: 'authenticated' },
+      // The shop is the session's (409 shopRequired without one), never taken from the request.
+      config: { access: { anyOf: deliveryNoteViewAbilities }, shop: true },
       schema: {
         tags,
         description:
@@ -39,14 +39,13 @@ export const deliveryNotesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: logisticsFilePageSchema },
       },
     },
-    async (request) =>
-      listDeliveryNotes({ db: app.db, session: sessionOf(request), shopId: shopOf(request), query: request.query }),
+    async (request) => listDeliveryNotes({ db: app.db, shopId: shopOf(request), query: request.query }),
   );
 
   app.get(
     '/api/delivery-notes/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: { anyOf: deliveryNoteViewAbilities }, shop: true },
       schema: {
         tags,
         description:
@@ -57,12 +56,7 @@ export const deliveryNotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await getDeliveryNote({
-        db: app.db,
-        session: sessionOf(request),
-        shopId: shopOf(request),
-        id: request.params.id,
-      }),
+      data: await getDeliveryNote({ db: app.db, shopId: shopOf(request), id: request.params.id }),
     }),
   );
 

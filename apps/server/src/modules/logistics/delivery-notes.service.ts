@@ -3,31 +3,23 @@
 // shop's confirmation of what arrived: the pieces counted per line, flagged when any differs, once.
 
 import type { ValidationRule } from '@bottega/contracts/errors';
-import {
-  type DeliveryNoteListQuery,
-  type deliveryNoteListQuerySchema,
-  formatDocumentNumber,
-  type LogisticsChangedPayload,
-  type LogisticsFile,
-  type LogisticsFileSummary,
-  type LogisticsReceiveBody,
-  type LogisticsSide,
-  logisticsChangedEvent,
+import type {
+  DeliveryNoteListQuery,
+  deliveryNoteListQuerySchema,
+  LogisticsFile,
+  LogisticsReceiveBody,
 } from '@bottega/contracts/logistics';
-import { shopChannel } from '@bottega/contracts/notifications';
 import type { Ability } from '@bottega/contracts/permissions';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit';
 import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Realtime } from '../../platform/realtime';
 import type { SessionContext } from '../../platform/sessions';
-import { users } from '../employees/employees.schema';
-import { products } from '../sales/sales.schema';
 import { shops } from '../shops/shops.schema';
 import { logisticsFileLines, logisticsFiles, logisticsParties } from './logistics.schema';
-import { loadSides, sideKey } from './logistics-registry.service';
+import { pageOfFiles, publishRow, readLogisticsFile } from './logistics-files.service';
 
 /** Who may open the archive: the shop's people who see picking files or shop-out files. */
 export const deliveryNoteViewAbilities = [
@@ -43,89 +35,9 @@ const deliveredStates = ['processed', 'emailed'] as const;
 
 const auditEntity = 'logisticsFile';
 
-export function assertMayViewDeliveryNotes(session: SessionContext): void {
-  if (session.isAdmin) return;
-  if (!deliveryNoteViewAbilities.some((ability) => session.abilities.has(ability))) throw new AppError('forbidden');
-}
-
 /** The shop's side of a file, sender or recipient. */
 function touchesShop(shopId: number): SQL {
   return or(eq(logisticsFiles.fromShopId, shopId), eq(logisticsFiles.toShopId, shopId)) as SQL;
-}
-
-const summaryColumns = {
-  id: logisticsFiles.id,
-  kind: logisticsFiles.kind,
-  state: logisticsFiles.state,
-  date: logisticsFiles.date,
-  fromType: logisticsFiles.fromType,
-  fromId: logisticsFiles.fromId,
-  toType: logisticsFiles.toType,
-  toId: logisticsFiles.toId,
-  documentTypeId: logisticsFiles.documentTypeId,
-  documentSeries: logisticsFiles.documentSeries,
-  documentNumber: logisticsFiles.documentNumber,
-  documentDate: logisticsFiles.documentDate,
-  supplierDocumentNumber: logisticsFiles.supplierDocumentNumber,
-  lineCount: logisticsFiles.lineCount,
-  totalQuantity: logisticsFiles.totalQuantity,
-  createdByName: users.name,
-  createdBySurname: users.surname,
-  createdAt: logisticsFiles.createdAt,
-  processedAt: logisticsFiles.processedAt,
-  emailedAt: logisticsFiles.emailedAt,
-  receivedAt: logisticsFiles.receivedAt,
-  receivedWithDifferences: logisticsFiles.receivedWithDifferences,
-};
-type SummaryRow = {
-  [key in keyof typeof summaryColumns]: (typeof summaryColumns)[key]['_']['data'] | null;
-} & { id: number; fromId: number; toId: number };
-
-/** Both sides of every file, in two queries whatever the number of files (the registry's `loadSides`). */
-async function sidesOf(
-  db: Executor,
-  rows: { fromType: string | null; fromId: number; toType: string | null; toId: number }[],
-): Promise<(type: string | null, id: number) => LogisticsSide> {
-  const sides = await loadSides(
-    db,
-    rows.flatMap((row) => [
-      { type: row.fromType ?? '', id: row.fromId },
-      { type: row.toType ?? '', id: row.toId },
-    ]),
-  );
-  return (type, id) => {
-    const side = sides.get(sideKey(type ?? '', id));
-    if (!side) throw new Error(`logistics side ${type} ${id} is missing`);
-    return side;
-  };
-}
-
-function toSummary(row: SummaryRow, sideOf: (type: string | null, id: number) => LogisticsSide): LogisticsFileSummary {
-  const numbered =
-    row.documentNumber !== null && row.documentSeries !== null
-      ? formatDocumentNumber(row.documentNumber, row.documentSeries)
-      : row.kind === 'inFile' && row.supplierDocumentNumber
-        ? row.supplierDocumentNumber
-        : null;
-  return {
-    id: row.id,
-    kind: row.kind as LogisticsFileSummary['kind'],
-    state: row.state as LogisticsFileSummary['state'],
-    date: row.date as string,
-    from: sideOf(row.fromType, row.fromId),
-    to: sideOf(row.toType, row.toId),
-    documentTypeId: row.documentTypeId,
-    documentNumber: numbered,
-    documentDate: row.documentDate,
-    lineCount: row.lineCount ?? 0,
-    totalQuantity: row.totalQuantity ?? 0,
-    createdBy: `${row.createdByName ?? ''} ${row.createdBySurname ?? ''}`.trim(),
-    createdAt: (row.createdAt as Date).toISOString(),
-    processedAt: row.processedAt?.toISOString() ?? null,
-    emailedAt: row.emailedAt?.toISOString() ?? null,
-    receivedAt: row.receivedAt?.toISOString() ?? null,
-    receivedWithDifferences: row.receivedWithDifferences ?? false,
-  };
 }
 
 type ListQuery = z.output<typeof deliveryNoteListQuerySchema>;
@@ -152,14 +64,8 @@ function searchConditions(search: string | undefined, shopId: number): SQL[] {
   return conditions;
 }
 
-export async function listDeliveryNotes(options: {
-  db: Executor;
-  session: SessionContext;
-  shopId: number;
-  query: DeliveryNoteListQuery;
-}) {
-  const { db, session, shopId } = options;
-  assertMayViewDeliveryNotes(session);
+export async function listDeliveryNotes(options: { db: Executor; shopId: number; query: DeliveryNoteListQuery }) {
+  const { db, shopId } = options;
   const query = options.query as ListQuery;
   const where = and(
     inArray(logisticsFiles.state, [...deliveredStates]),
@@ -173,104 +79,21 @@ export async function listDeliveryNotes(options: {
     query.to ? lte(logisticsFiles.date, query.to) : undefined,
     ...searchConditions(query.search, shopId),
   );
-  const [rows, totals] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(logisticsFiles)
-      .innerJoin(users, eq(users.id, logisticsFiles.createdBy))
-      .where(where)
-      .orderBy(desc(logisticsFiles.date), desc(logisticsFiles.id))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
-    db.select({ total: count() }).from(logisticsFiles).where(where),
-  ]);
-  const sideOf = await sidesOf(db, rows);
-  return {
-    data: rows.map((row) => toSummary(row as SummaryRow, sideOf)),
-    meta: { page: query.page, perPage: query.perPage, total: totals[0]?.total ?? 0 },
-  };
+  return pageOfFiles(db, where, query);
 }
 
 /** A delivery note of the shop; any other file — another shop's, one not processed yet — answers 404. */
 async function findDeliveryNote(db: Executor, shopId: number, id: number) {
   const [file] = await db
-    .select({
-      ...summaryColumns,
-      fromShopId: logisticsFiles.fromShopId,
-      toShopId: logisticsFiles.toShopId,
-      supplierDocumentDate: logisticsFiles.supplierDocumentDate,
-      transportReason: logisticsFiles.transportReason,
-      carriedBy: logisticsFiles.carriedBy,
-      carrierName: logisticsFiles.carrierName,
-      goodsAppearance: logisticsFiles.goodsAppearance,
-      packages: logisticsFiles.packages,
-      weightGrams: logisticsFiles.weightGrams,
-      notes: logisticsFiles.notes,
-      givenBackReason: logisticsFiles.givenBackReason,
-    })
+    .select()
     .from(logisticsFiles)
-    .innerJoin(users, eq(users.id, logisticsFiles.createdBy))
     .where(and(eq(logisticsFiles.id, id), inArray(logisticsFiles.state, [...deliveredStates]), touchesShop(shopId)));
   if (!file) throw new AppError('notFound');
   return file;
 }
 
-export async function getDeliveryNote(options: {
-  db: Executor;
-  session: SessionContext;
-  shopId: number;
-  id: number;
-}): Promise<LogisticsFile> {
-  assertMayViewDeliveryNotes(options.session);
-  return readDeliveryNote(options.db, options.shopId, options.id);
-}
-
-async function readDeliveryNote(db: Executor, shopId: number, id: number): Promise<LogisticsFile> {
-  const file = await findDeliveryNote(db, shopId, id);
-  const lines = await db
-    .select({
-      position: logisticsFileLines.position,
-      productId: logisticsFileLines.productId,
-      productCode: products.code,
-      catalogueDescription: products.description,
-      description: logisticsFileLines.description,
-      quantity: logisticsFileLines.quantity,
-      unitPriceCents: logisticsFileLines.unitPriceCents,
-      lot: logisticsFileLines.lot,
-      receivedQuantity: logisticsFileLines.receivedQuantity,
-    })
-    .from(logisticsFileLines)
-    .innerJoin(products, eq(products.id, logisticsFileLines.productId))
-    .where(eq(logisticsFileLines.fileId, id))
-    .orderBy(asc(logisticsFileLines.position));
-  const sideOf = await sidesOf(db, [file]);
-  return {
-    ...toSummary(file as SummaryRow, sideOf),
-    supplierDocumentNumber: file.supplierDocumentNumber,
-    supplierDocumentDate: file.supplierDocumentDate,
-    transportReason: file.transportReason,
-    carriedBy: file.carriedBy,
-    carrierName: file.carrierName,
-    goodsAppearance: file.goodsAppearance,
-    packages: file.packages,
-    weightGrams: file.weightGrams,
-    notes: file.notes,
-    givenBackReason: file.givenBackReason,
-    lines: lines.map((line) => ({
-      position: line.position,
-      productId: line.productId,
-      productCode: line.productCode,
-      description: line.description || line.catalogueDescription,
-      quantity: line.quantity,
-      unitPriceCents: line.unitPriceCents,
-      lot: line.lot,
-    })),
-    receivedDifferences: lines.flatMap((line) =>
-      line.receivedQuantity !== null && line.receivedQuantity !== line.quantity
-        ? [{ position: line.position, receivedQuantity: line.receivedQuantity }]
-        : [],
-    ),
-  };
+export async function getDeliveryNote(options: { db: Executor; shopId: number; id: number }): Promise<LogisticsFile> {
+  return readLogisticsFile(options.db, await findDeliveryNote(options.db, options.shopId, options.id));
 }
 
 /**
@@ -342,8 +165,6 @@ export async function receiveDeliveryNote(options: {
     });
   });
 
-  const payload: LogisticsChangedPayload = { fileId: id, kind: file.kind as LogisticsChangedPayload['kind'] };
-  for (const touched of new Set([file.fromShopId, file.toShopId]))
-    if (touched !== null) options.realtime?.publish(shopChannel(touched), logisticsChangedEvent, payload);
-  return readDeliveryNote(db, shopId, id);
+  await publishRow(db, options.realtime, file);
+  return getDeliveryNote({ db, shopId, id });
 }

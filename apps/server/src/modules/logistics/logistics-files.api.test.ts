@@ -3,17 +3,19 @@
 // saved, its from/to rules and catalogue lines; every transition and refusal, audited; processing numbered without
 // gaps with its stock movements; the DDT, the lines as CSV and XLSX, the email with the DDT attached; scoping by shop;
 // imports with bad rows; hostile text; the abilities of §6.
-import type { LogisticsFile, LogisticsSide } from '@bottega/contracts/logistics';
+import { type LogisticsFile, type LogisticsSide, logisticsChangedEvent } from '@bottega/contracts/logistics';
+import { shopChannel, userChannel } from '@bottega/contracts/notifications';
 import type { Ability } from '@bottega/contracts/permissions';
 import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   api,
   chooseShop,
   createTestApp,
   createUserWithAbilities,
   findShopId,
+  findUserId,
   multipart,
   signIn,
   type TestApp,
@@ -473,6 +475,38 @@ describe('shops', () => {
     const paged = await get(admin, '/api/logistics/picking-files?perPage=1&page=2');
     expect(paged.json().meta).toMatchObject({ page: 2, perPage: 1 });
     expect(paged.json().data).toHaveLength(1);
+  });
+});
+
+describe('realtime', () => {
+  it('tells the shop on either side and the people who process the kind of every change, nobody else', async () => {
+    const commessa = await findUserId(test.db, 'commessa');
+    const adminId = await findUserId(test.db, 'admin');
+    const publish = vi.spyOn(test.app.realtime, 'publish');
+    try {
+      const ret = await create(
+        giulia,
+        'shop-out-files',
+        body(side('shop', mi01), side('warehouse', moda.id), lines(['LG011', 1]), { transportReason: 'return' }),
+      );
+      const payload = { fileId: ret.id, kind: 'shopOutFile' };
+      expect(publish).toHaveBeenCalledWith(shopChannel(mi01), logisticsChangedEvent, payload);
+      expect(publish).toHaveBeenCalledWith(userChannel(adminId), logisticsChangedEvent, payload);
+      // Giulia processes no shop-out file: her shop's channel tells her, her own does not.
+      expect(publish).not.toHaveBeenCalledWith(userChannel(commessa), logisticsChangedEvent, payload);
+      expect(publish).not.toHaveBeenCalledWith(shopChannel(na01), logisticsChangedEvent, payload);
+      for (const action of ['send', 'process']) {
+        publish.mockClear();
+        await move(action === 'send' ? giulia : admin, 'shop-out-files', ret.id, action);
+        expect(publish, action).toHaveBeenCalledWith(shopChannel(mi01), logisticsChangedEvent, payload);
+      }
+      publish.mockClear();
+      const refused = await post(admin, `/api/logistics/shop-out-files/${ret.id}/send`);
+      expect(refused.statusCode).toBe(409);
+      expect(publish).not.toHaveBeenCalled();
+    } finally {
+      publish.mockRestore();
+    }
   });
 });
 

@@ -23,7 +23,7 @@ import {
   type StockLocationType,
 } from '@bottega/contracts/logistics';
 import { shopChannel, userChannel } from '@bottega/contracts/notifications';
-import { type Ability, ADMIN_GROUP_ID, BOSS_GROUP_NAME } from '@bottega/contracts/permissions';
+import type { Ability } from '@bottega/contracts/permissions';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { shopsInScope } from '../../platform/access';
@@ -31,7 +31,7 @@ import { writeAudit } from '../../platform/audit';
 import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Realtime } from '../../platform/realtime';
-import type { SessionContext } from '../../platform/sessions';
+import { holdsAbility, type SessionContext } from '../../platform/sessions';
 import { users } from '../employees/employees.schema';
 import { products } from '../sales/sales.schema';
 import { documentNumbers, documentTypes, logisticsFileLines, logisticsFiles } from './logistics.schema';
@@ -147,6 +147,39 @@ function searchCondition(search: string): SQL {
   )`;
 }
 
+/** A page of files matching `where`, newest first, each with both sides and its author (the lists' answer). */
+export async function pageOfFiles(
+  db: Executor,
+  where: SQL | undefined,
+  page: { page: number; perPage: number },
+): Promise<{ data: LogisticsFileSummary[]; meta: { page: number; perPage: number; total: number } }> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(logisticsFiles)
+      .innerJoin(users, eq(users.id, logisticsFiles.createdBy))
+      .where(where)
+      .orderBy(desc(logisticsFiles.date), desc(logisticsFiles.id))
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(logisticsFiles)
+      .where(where),
+  ]);
+  const sides = await loadSides(
+    db,
+    rows.flatMap(({ row }) => [
+      { type: row.fromType, id: row.fromId },
+      { type: row.toType, id: row.toId },
+    ]),
+  );
+  return {
+    data: rows.map(({ row, createdBy }) => toSummary(row, createdBy, sides)),
+    meta: { page: page.page, perPage: page.perPage, total: counted?.total ?? 0 },
+  };
+}
+
 export async function listLogisticsFiles(options: {
   db: Executor;
   viewer: SessionContext;
@@ -165,31 +198,7 @@ export async function listLogisticsFiles(options: {
     query.to ? lte(logisticsFiles.date, query.to) : undefined,
     query.search ? searchCondition(query.search) : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
-    options.db
-      .select(summaryColumns)
-      .from(logisticsFiles)
-      .innerJoin(users, eq(users.id, logisticsFiles.createdBy))
-      .where(where)
-      .orderBy(desc(logisticsFiles.date), desc(logisticsFiles.id))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
-    options.db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(logisticsFiles)
-      .where(where),
-  ]);
-  const sides = await loadSides(
-    options.db,
-    rows.flatMap(({ row }) => [
-      { type: row.fromType, id: row.fromId },
-      { type: row.toType, id: row.toId },
-    ]),
-  );
-  return {
-    data: rows.map(({ row, createdBy }) => toSummary(row, createdBy, sides)),
-    meta: { page: query.page, perPage: query.perPage, total: counted?.total ?? 0 },
-  };
+  return pageOfFiles(options.db, where, query);
 }
 
 /** The file row, if the viewer may see it; otherwise the kind's 404. `lock` takes it FOR UPDATE. */
@@ -217,7 +226,8 @@ export async function readLogisticsFile(db: Executor, row: FileRow): Promise<Log
       position: logisticsFileLines.position,
       productId: logisticsFileLines.productId,
       productCode: products.code,
-      description: logisticsFileLines.description,
+      // A line saved without its own words reads as the catalogue's (as resolveLines stores them).
+      description: sql<string>`coalesce(nullif(${logisticsFileLines.description}, ''), left(${products.description}, 200))`,
       quantity: logisticsFileLines.quantity,
       unitPriceCents: logisticsFileLines.unitPriceCents,
       lot: logisticsFileLines.lot,
@@ -712,16 +722,11 @@ export async function lockedFileRow(
 async function holdersOf(db: Executor, ability: Ability): Promise<number[]> {
   const answer = await db.execute(sql`
     SELECT u.id FROM users u
-    WHERE u.deleted_at IS NULL
-      AND (EXISTS (SELECT 1 FROM user_group_members m JOIN user_groups g ON g.id = m.group_id
-                   WHERE m.user_id = u.id AND ${ability} = ANY(g.permissions))
-           OR coalesce((SELECT g.id = ${ADMIN_GROUP_ID} OR g.name = ${BOSS_GROUP_NAME}
-                        FROM user_group_members m JOIN user_groups g ON g.id = m.group_id
-                        WHERE m.user_id = u.id ORDER BY m.position, g.id LIMIT 1), false))`);
+    WHERE u.deleted_at IS NULL AND ${holdsAbility(ability)}`);
   return (answer as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
 }
 
-function publishRow(
+export function publishRow(
   db: Executor,
   realtime: Realtime | undefined,
   row: Pick<FileRow, 'id' | 'kind' | 'fromShopId' | 'toShopId'>,

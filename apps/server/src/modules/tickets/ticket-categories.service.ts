@@ -2,7 +2,7 @@
 // (holding categories) and leaves (holding tickets), ordered within each parent, each with the people who handle
 // its tickets and those of every category below it. Structural changes take the tree's rows for update, so two
 // moves at once cannot build a cycle between them. Every change is audited.
-import { type Ability, ADMIN_GROUP_ID, BOSS_GROUP_NAME } from '@bottega/contracts/permissions';
+import type { Ability } from '@bottega/contracts/permissions';
 import type {
   TicketCategory,
   TicketPerson,
@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { SessionContext } from '../../platform/sessions';
+import { holdsAbility, type SessionContext } from '../../platform/sessions';
 import { users } from '../employees/employees.schema';
 import { ticketCategories, ticketCategoryAssignees, tickets } from './tickets.schema';
 
@@ -175,11 +175,7 @@ export async function listTicketHandlers(options: {
     SELECT u.id, u.name || ' ' || u.surname AS name
     FROM users u
     WHERE u.deleted_at IS NULL ${among}
-      AND (EXISTS (SELECT 1 FROM user_group_members m JOIN user_groups g ON g.id = m.group_id
-                   WHERE m.user_id = u.id AND ${ability} = ANY(g.permissions))
-           OR coalesce((SELECT g.id = ${ADMIN_GROUP_ID} OR g.name = ${BOSS_GROUP_NAME}
-                        FROM user_group_members m JOIN user_groups g ON g.id = m.group_id
-                        WHERE m.user_id = u.id ORDER BY m.position, g.id LIMIT 1), false))
+      AND ${holdsAbility(ability)}
     ORDER BY u.surname, u.name, u.id`);
   return (answer as unknown as { rows: TicketPerson[] }).rows.map((row) => ({ id: Number(row.id), name: row.name }));
 }
