@@ -212,6 +212,23 @@ describe('validating', () => {
     expect(entry).toMatchObject({ fromState: 'notValidated', toState: 'validated' });
   });
 
+  it('does not guess between two companies’ files with the same series, number and date', async () => {
+    // Both demo companies number a series called DDT: the printed document names no company.
+    await processed({ kind: 'shopOutFile', series: 'DDT', number: 41, date: '2026-03-09' });
+    await processed({ kind: 'outFile', series: 'DDT', number: 41, date: '2026-03-09' });
+    const id = (await add('rm', { date: '2026-03-09', number: 41, serialNumber: 'DDT' })).json().data.id;
+    const response = await validate('rm', id);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().code).toBe('documentValidationFailed');
+    const [entry] = await test.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'documentCheck.validationFailed'), eq(auditLog.entityId, String(id))));
+    expect(entry?.reason).toBe('ambiguous');
+    const [document] = await test.db.select().from(documentChecks).where(eq(documentChecks.id, id));
+    expect(document).toMatchObject({ validated: false, fileId: null });
+  });
+
   it('validates an MF document once the warehouse’s file with its number is processed', async () => {
     const date = '2026-03-11';
     const added = await add('mf', { date, number: 3, serialNumber: 'DDTA' });

@@ -201,8 +201,9 @@ async function nearMatches(
 
 /**
  * Validates a document against the processed files: found → validated, with who, when and which file, for good
- * (validating again is 409 documentAlreadyValidated); not found → 422 documentValidationFailed, and the reason —
- * what was searched and what nearly matched — goes to the request log and the audit log for developers.
+ * (validating again is 409 documentAlreadyValidated); not found, or found among more than one company's files (each
+ * company numbers its own series, and two may share a code) → 422 documentValidationFailed, and the reason — what was
+ * searched and what nearly matched — goes to the request log and the audit log for developers.
  */
 export async function validateDocumentCheck(options: {
   db: Database;
@@ -223,7 +224,7 @@ export async function validateDocumentCheck(options: {
       .for('update');
     if (!document) throw new AppError('notFound');
     if (document.validated) throw new AppError('documentAlreadyValidated');
-    const [file] = await tx
+    const matches = await tx
       .select({ id: logisticsFiles.id, kind: logisticsFiles.kind })
       .from(logisticsFiles)
       .where(
@@ -236,8 +237,10 @@ export async function validateDocumentCheck(options: {
         ),
       )
       .orderBy(asc(logisticsFiles.id))
-      .limit(1);
-    if (!file) return { found: false as const, document };
+      .limit(2);
+    const [file] = matches;
+    // Two companies may print the same series: a document matching files of both is not guessed at.
+    if (matches.length !== 1 || !file) return { found: false as const, document, ambiguous: matches.length > 1 };
     await tx
       .update(documentChecks)
       .set({ validated: true, validatedAt: now, validatedBy: session.userId, fileId: file.id })
@@ -256,7 +259,7 @@ export async function validateDocumentCheck(options: {
   });
   if (outcome.found) return readCheck(db, type, id);
 
-  const { document } = outcome;
+  const { document, ambiguous } = outcome;
   const searched = {
     kinds,
     states: numberedStates,
@@ -267,7 +270,9 @@ export async function validateDocumentCheck(options: {
   const near = await nearMatches(db, type, document);
   options.log.warn(
     { documentCheck: { id, type }, searched, nearMatches: near },
-    'document validation failed: no processed file with that series, number and date',
+    ambiguous
+      ? 'document validation failed: files of more than one company have that series, number and date'
+      : 'document validation failed: no processed file with that series, number and date',
   );
   await writeAudit(db, {
     actorId: session.userId,
@@ -276,7 +281,7 @@ export async function validateDocumentCheck(options: {
     entityId: id,
     fromState: 'notValidated',
     toState: 'notValidated',
-    reason: near.length === 0 ? 'noFile' : 'nearMatchesOnly',
+    reason: ambiguous ? 'ambiguous' : near.length === 0 ? 'noFile' : 'nearMatchesOnly',
     data: { searched, nearMatches: near },
     ip: options.ip,
   });
