@@ -3,19 +3,7 @@
 // product code). Each opens with its lines, its PDF and, when it came to the shop, the "received" confirmation.
 import '@mantine/dates/styles.css';
 import type { DeliveryNoteListQuery, LogisticsFileSummary } from '@bottega/contracts/logistics';
-import {
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Pagination,
-  Select,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconArchive, IconArrowDownLeft, IconArrowUpRight, IconEye, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +12,7 @@ import { formatDate } from '../../../lib/format-date';
 import { DateRangeInput } from '../../../ui/date-range-input';
 import { DownloadButton } from '../../../ui/download-button';
 import { PageHeader } from '../../../ui/page-header';
-import { QueryPlaceholder } from '../../../ui/query-placeholder';
-import { ResponsiveTable } from '../../../ui/responsive-table';
+import { QueryTable } from '../../../ui/query-table';
 import { RowAction } from '../../../ui/row-action';
 import { listPerPage, useListSearch } from '../../../ui/use-list-page';
 import { useAuthUser } from '../../auth/auth.api';
@@ -55,9 +42,6 @@ export default function DeliveryNotesPage() {
     search: debouncedSearch || undefined,
   };
   const notes = useDeliveryNotes(query);
-  const rows = notes.data?.data ?? [];
-  const total = notes.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / listPerPage));
   const filtered = debouncedSearch !== '' || range[0] !== null || kind !== '' || direction !== '';
   const resetting =
     <Value,>(set: (value: Value) => void) =>
@@ -195,40 +179,28 @@ export default function DeliveryNotesPage() {
             </Button>
           )}
         </Group>
-        {notes.isError || notes.isPending ? (
-          <QueryPlaceholder query={notes} />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconArchive size={32} />}
-            title={t(filtered ? 'list.noneFound' : 'list.empty')}
-            description={t(filtered ? 'list.noneFoundHint' : 'list.emptyHint')}
-            data-testid="notes-empty"
-          />
-        ) : (
-          <ResponsiveTable highlightOnHover verticalSpacing="sm" data-testid="notes-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('fields.number')}</Table.Th>
-                <Table.Th>{t('fields.date')}</Table.Th>
-                <Table.Th>{t('fields.direction')}</Table.Th>
-                <Table.Th>{t('fields.counterpart')}</Table.Th>
-                <Table.Th ta="end">{t('fields.quantity')}</Table.Th>
-                <Table.Th>{t('fields.received')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{rows.map(row)}</Table.Tbody>
-          </ResponsiveTable>
-        )}
-        <Group justify="space-between" p="md">
-          <Text size="sm" c="dimmed" data-testid="notes-total">
-            {notes.data ? t('list.total', { count: total }) : ''}
-          </Text>
-          {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
-        </Group>
+        <QueryTable
+          query={notes}
+          empty={{
+            icon: <IconArchive size={32} />,
+            title: t(filtered ? 'list.noneFound' : 'list.empty'),
+            description: t(filtered ? 'list.noneFoundHint' : 'list.emptyHint'),
+          }}
+          columns={[
+            { label: t('fields.number') },
+            { label: t('fields.date') },
+            { label: t('fields.direction') },
+            { label: t('fields.counterpart') },
+            { label: t('fields.quantity'), alignEnd: true },
+            { label: t('fields.received') },
+            { label: <VisuallyHidden>{t('list.actions')}</VisuallyHidden> },
+          ]}
+          row={row}
+          total={(count) => t('list.total', { count })}
+          page={page}
+          onPage={setPage}
+          testIdPrefix="notes"
+        />
       </Card>
     </>
   );

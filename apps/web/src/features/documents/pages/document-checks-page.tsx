@@ -3,19 +3,7 @@
 // by its date, number and serial and validated — irreversibly, after a question saying so — against the processed
 // files of its kinds. A document no processed file matches is refused with §8's "document validation failed".
 import { type DocumentCheck, type DocumentCheckType, documentCheckKinds } from '@bottega/contracts/logistics';
-import {
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Pagination,
-  Select,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck, IconFileSearch, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +12,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
-import { QueryPlaceholder } from '../../../ui/query-placeholder';
-import { ResponsiveTable } from '../../../ui/responsive-table';
+import { QueryTable } from '../../../ui/query-table';
 import { listPerPage, useListSearch } from '../../../ui/use-list-page';
 import { DocumentCheckAddModal } from '../components/document-check-add-modal';
 import { useDocumentChecks, useValidateDocumentCheck } from '../documents.api';
@@ -57,9 +44,6 @@ function DocumentChecks({ type }: { type: DocumentCheckType }) {
     validated: validated || undefined,
   });
   const validate = useValidateDocumentCheck(type);
-  const rows = documents.data?.data ?? [];
-  const total = documents.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / listPerPage));
   const filtered = debouncedSearch !== '' || validated !== '';
 
   const ask = (document: DocumentCheck) => {
@@ -164,38 +148,26 @@ function DocumentChecks({ type }: { type: DocumentCheckType }) {
             data-testid="document-validated-filter"
           />
         </Group>
-        {documents.isError || documents.isPending ? (
-          <QueryPlaceholder query={documents} />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconFileSearch size={32} />}
-            title={t(filtered ? 'list.noneFound' : 'list.empty')}
-            description={t(filtered ? 'list.noneFoundHint' : 'list.emptyHint')}
-            data-testid="documents-empty"
-          />
-        ) : (
-          <ResponsiveTable highlightOnHover verticalSpacing="sm" data-testid="documents-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('fields.number')}</Table.Th>
-                <Table.Th>{t('fields.date')}</Table.Th>
-                <Table.Th>{t('fields.serialNumber')}</Table.Th>
-                <Table.Th>{t('fields.validated')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{rows.map(row)}</Table.Tbody>
-          </ResponsiveTable>
-        )}
-        <Group justify="space-between" p="md">
-          <Text size="sm" c="dimmed" data-testid="documents-total">
-            {documents.data ? t('list.total', { count: total }) : ''}
-          </Text>
-          {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
-        </Group>
+        <QueryTable
+          query={documents}
+          empty={{
+            icon: <IconFileSearch size={32} />,
+            title: t(filtered ? 'list.noneFound' : 'list.empty'),
+            description: t(filtered ? 'list.noneFoundHint' : 'list.emptyHint'),
+          }}
+          columns={[
+            { label: t('fields.number') },
+            { label: t('fields.date') },
+            { label: t('fields.serialNumber') },
+            { label: t('fields.validated') },
+            { label: <VisuallyHidden>{t('list.actions')}</VisuallyHidden> },
+          ]}
+          row={row}
+          total={(count) => t('list.total', { count })}
+          page={page}
+          onPage={setPage}
+          testIdPrefix="documents"
+        />
       </Card>
       <DocumentCheckAddModal type={type} opened={adding} onClose={() => setAdding(false)} />
       <ConfirmModal

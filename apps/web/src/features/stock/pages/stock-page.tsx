@@ -3,14 +3,14 @@
 // what should therefore be there; searched by code or description, optionally only what is not zero. Below, the
 // comparison with a count of the same place.
 import type { StockLocation, StockRow } from '@bottega/contracts/logistics';
-import { Card, EmptyState, Group, Pagination, Select, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Card, EmptyState, Group, Select, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconBuildingWarehouse, IconPackageOff, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryPlaceholder } from '../../../ui/query-placeholder';
-import { ResponsiveTable } from '../../../ui/responsive-table';
+import { QueryTable } from '../../../ui/query-table';
 import { listPerPage, useListSearch } from '../../../ui/use-list-page';
 import { StockCountCard } from '../components/stock-count-card';
 import { type StockPlace, useStock, useStockLocations } from '../stock.api';
@@ -38,9 +38,6 @@ export default function StockPage() {
         }
       : null,
   );
-  const rows = stock.data?.data ?? [];
-  const total = stock.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / listPerPage));
   const filtered = debouncedSearch !== '' || nonZero;
   // A shop by its code first, as everywhere; a warehouse by its name, then its company.
   const placeName = (one: StockLocation) =>
@@ -129,37 +126,27 @@ export default function StockPage() {
                 data-testid="stock-non-zero"
               />
             </Group>
-            {stock.isError || stock.isPending ? (
-              <QueryPlaceholder query={stock} />
-            ) : rows.length === 0 ? (
-              <EmptyState
-                py="xl"
-                icon={<IconPackageOff size={32} />}
-                title={t(filtered ? 'noneFound' : 'empty')}
-                description={t(filtered ? 'noneFoundHint' : 'emptyHint')}
-                data-testid="stock-empty"
-              />
-            ) : (
-              <ResponsiveTable highlightOnHover verticalSpacing="sm" data-testid="stock-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('columns.code')}</Table.Th>
-                    <Table.Th>{t('columns.description')}</Table.Th>
-                    <Table.Th ta="end">{t('columns.moved')}</Table.Th>
-                    <Table.Th ta="end">{t('columns.sold')}</Table.Th>
-                    <Table.Th ta="end">{t('columns.expected')}</Table.Th>
-                    <Table.Th>{t('columns.lastMovement')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>{rows.map(row)}</Table.Tbody>
-              </ResponsiveTable>
-            )}
-            <Group justify="space-between" p="md">
-              <Text size="sm" c="dimmed" data-testid="stock-total">
-                {stock.data ? t('total', { count: total }) : ''}
-              </Text>
-              {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
-            </Group>
+            <QueryTable
+              query={stock}
+              empty={{
+                icon: <IconPackageOff size={32} />,
+                title: t(filtered ? 'noneFound' : 'empty'),
+                description: t(filtered ? 'noneFoundHint' : 'emptyHint'),
+              }}
+              columns={[
+                { label: t('columns.code') },
+                { label: t('columns.description') },
+                { label: t('columns.moved'), alignEnd: true },
+                { label: t('columns.sold'), alignEnd: true },
+                { label: t('columns.expected'), alignEnd: true },
+                { label: t('columns.lastMovement') },
+              ]}
+              row={row}
+              total={(count) => t('total', { count })}
+              page={page}
+              onPage={setPage}
+              testIdPrefix="stock"
+            />
           </Card>
           <StockCountCard key={keyOf(place)} place={place} placeName={placeName(place)} />
         </>
