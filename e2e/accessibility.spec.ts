@@ -1,6 +1,6 @@
 // Issue 17 §3: axe-core finds nothing serious or critical on the main screens, in Italian light and dark (where
 // colour contrast is measured: axe leaves Arabic text out of it) and in Arabic, right to left.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   expectNoSeriousViolations,
   looks,
@@ -9,6 +9,7 @@ import {
   signInInAnyLanguage,
   signInWithShop,
   signOut,
+  test,
 } from './helpers';
 
 for (const look of looks) {

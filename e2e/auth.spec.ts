@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { chooseShop, demoPassword, signIn, signInWithShop } from './helpers';
+import { expect } from '@playwright/test';
+import { chooseShop, demoPassword, signIn, signInWithShop, test } from './helpers';
 
 test('opening a page under /app signed out lands on the login', async ({ page }) => {
   await page.goto('/app/some/deep/page');

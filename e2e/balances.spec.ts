@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
 import {
   callApi,
   expectFitsWidth,
@@ -6,6 +6,7 @@ import {
   openAs,
   openMenuSection,
   switchLanguage,
+  test,
   typedCents,
 } from './helpers';
 

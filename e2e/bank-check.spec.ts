@@ -3,7 +3,7 @@
 // convalidates it; the archive then shows the deposit with its bank line, and the same statement uploaded again adds
 // nothing. The upload and the check are then looked at on the tablet in dark and on the phone in Arabic.
 
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import type { BankStatement } from '../apps/server/src/integrations/bank/bank-statement';
 import { writeCamt053 } from '../apps/server/src/integrations/bank/bank-statement.simulator';
 import { businessDate } from '../packages/contracts/src/dates';
@@ -16,6 +16,7 @@ import {
   openInLook,
   openMenuSection,
   signInInAnyLanguage,
+  test,
 } from './helpers';
 
 // The check's and the upload's code load on first visit: room for a busy machine.

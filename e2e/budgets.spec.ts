@@ -4,7 +4,7 @@
 // signing in at Milano Duomo, meets the sign-in popup, follows it, reads the budget and confirms it; his dashboard
 // shows how the day and the month are going. The screens are then looked at on the desktop, the tablet in dark and
 // the phone in Arabic.
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
 import {
   expectFitsWidth,
   expectNoSeriousViolations,
@@ -13,6 +13,7 @@ import {
   openInLook,
   openMenuSection,
   signInInAnyLanguage,
+  test,
 } from './helpers';
 
 // The pages' code loads on first visit: room for a busy machine.

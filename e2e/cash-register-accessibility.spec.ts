@@ -1,7 +1,7 @@
 // Issue 17 §3: axe-core finds nothing serious or critical on the cash screens (the month, a day's report, the weekly
 // cash), in Italian light and dark (colour contrast) and in Arabic. On the Sunday-evening server, only reading.
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousViolations, looks, openInLook, signInInAnyLanguage, sundayEvening } from './helpers';
+import { expect } from '@playwright/test';
+import { expectNoSeriousViolations, looks, openInLook, signInInAnyLanguage, sundayEvening, test } from './helpers';
 
 for (const look of looks) {
   test(`the cash month, a day's report and the weekly cash pass axe (${look.name})`, async ({ browser }) => {

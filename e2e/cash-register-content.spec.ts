@@ -1,8 +1,8 @@
 // What a day's report holds (issue 8), on the Sunday-evening server: Napoli Toledo's Saturday, left open by the demo,
 // gets an invoice request from one of its receipts, an expense paid from the till within an authorisation created by
 // management, and a photo of the fiscal close. (weekly-cash.spec.ts closes that day afterwards.)
-import { expect, test } from '@playwright/test';
-import { openAs, openMenuSection, pngImage, sundayEvening } from './helpers';
+import { expect } from '@playwright/test';
+import { openAs, openMenuSection, pngImage, sundayEvening, test } from './helpers';
 
 const saturday = '2026-11-21';
 

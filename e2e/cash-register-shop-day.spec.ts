@@ -4,7 +4,7 @@
 // confirmed figures stay frozen; Giulia, whose tablet shows the dashboard meanwhile, sees it arrive live in her bell
 // and "Da fare" (issue 18), as the administrator does in Arabic, follows the notification and closes. Then Torino Centro's
 // week 47 (no other journey fills it) is filled with deposits short of the cash, which takes a note.
-import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type Browser, expect as baseExpect, type Page } from '@playwright/test';
 import { cashCountOf, cashReportFields } from '../packages/contracts/src/cash-register';
 import {
   cashReportOf,
@@ -14,6 +14,7 @@ import {
   signInInAnyLanguage,
   signInWithShop,
   sundayEvening,
+  test,
   typedCents,
 } from './helpers';
 

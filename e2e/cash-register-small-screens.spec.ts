@@ -2,7 +2,7 @@
 // server (playwright.config.ts): the month, a day's report, the weekly cash list and a week fit without scrolling
 // sideways, their badges whole, the shop in the header, and the draft's toast leaves the report's buttons free.
 // Torino Centro, which no other cash journey touches.
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import {
   callApi,
   expectBadgesWhole,
@@ -12,6 +12,7 @@ import {
   smallScreens,
   sundayEvening,
   switchLanguage,
+  test,
 } from './helpers';
 
 // Each journey walks several screens, each loading its code on its first visit: room for a busy machine.

@@ -1,9 +1,9 @@
 // The evening at the till (issue 8), on the server whose business clock is Sunday 22 November 2026 at 19:00: the
 // demo leaves Milano Duomo's Thursday to Saturday to close (this journey closes Saturday, cash-register-shop-day.spec.ts
 // Thursday), and Saturday's fiscal close was never sent by the printer's agent.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { cashCountOf, cashReportFields } from '../packages/contracts/src/cash-register';
-import { cashReportOf, openAs, openMenuSection, sundayEvening, typedCents } from './helpers';
+import { cashReportOf, openAs, openMenuSection, sundayEvening, test, typedCents } from './helpers';
 
 const saturday = '2026-11-21';
 

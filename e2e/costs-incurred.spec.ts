@@ -2,7 +2,7 @@
 // report of a closed day (through the API: the cash report's own journey enters expenses on screen); accounting finds
 // it among the costs to convalidate with its authorisation, convalidates it after the confirmation and finds it in
 // the month's archive. The list is then looked at on the tablet in dark and on the phone in Arabic.
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { businessDate } from '../packages/contracts/src/dates';
 import {
   callApi,
@@ -13,6 +13,7 @@ import {
   openInLook,
   openMenuSection,
   signInInAnyLanguage,
+  test,
 } from './helpers';
 
 // The pages' code loads on first visit: room for a busy machine.

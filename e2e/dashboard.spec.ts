@@ -2,8 +2,8 @@
 // empty state, quick actions, the abilities on the profile by section, every page's own title, and the side menu
 // opening the section of the page on screen. On the machine's clock: the demo leaves Milano Duomo's last day
 // before today open (and today's till is to count tonight), and Napoli's last two days unclosed.
-import { expect, type Page, test } from '@playwright/test';
-import { chooseShop, signIn, signInWithShop } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { chooseShop, signIn, signInWithShop, test } from './helpers';
 
 function menuSection(page: Page, section: string) {
   return page.getByTestId(`menu-section-${section}`);

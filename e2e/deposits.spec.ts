@@ -1,5 +1,5 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { callApi, expectFitsWidth, expectNoSeriousViolations, openAs, openMenuSection, pick } from './helpers';
+import { expect as baseExpect, type Page } from '@playwright/test';
+import { callApi, expectFitsWidth, expectNoSeriousViolations, openAs, openMenuSection, pick, test } from './helpers';
 
 // Each journey walks screens loading their code (and the chart's) on first visit: room for a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });

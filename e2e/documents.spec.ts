@@ -5,7 +5,7 @@
 // document no processed file matches. The stock of Milano Duomo is searched and compared with a count: a bad row and
 // an unknown code are reported, then the differences are listed and saved as a CSV. Then the screens on the tablet in
 // dark and the phone in Arabic.
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import type { LogisticsFile, LogisticsSide } from '../packages/contracts/src/logistics';
 import {
   callApi,
@@ -17,6 +17,7 @@ import {
   openMenuSection,
   pick,
   signInInAnyLanguage,
+  test,
 } from './helpers';
 
 // The pages' code loads on first visit: room for a busy machine.

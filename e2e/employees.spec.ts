@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { linkMailedTo, openMenuSection, pick, pngImage, signIn, signInWithShop, slowUploads } from './helpers';
+import { expect } from '@playwright/test';
+import { linkMailedTo, openMenuSection, pick, pngImage, signIn, signInWithShop, slowUploads, test } from './helpers';
 
 test('an employee is created with an identity document, found in the list, turned EX and re-hired', async ({
   page,

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { openAs, openMenuSection, pngImage, signInWithShop, slowUploads } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { openAs, openMenuSection, pngImage, signInWithShop, slowUploads, test } from './helpers';
 
 const item = (page: Page, name: string) => page.getByTestId(`file-item-${name}`);
 

@@ -3,7 +3,7 @@
 // month with the one before and switches to the same month last year. Both screens are then looked at on the tablet
 // in dark and on the phone in Arabic.
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
 import {
   expectFitsWidth,
   expectNoSeriousViolations,
@@ -12,6 +12,7 @@ import {
   openInLook,
   openMenuSection,
   signInInAnyLanguage,
+  test,
 } from './helpers';
 
 // The screens' code and charts load on first visit: room for a busy machine.

@@ -2,7 +2,31 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+
+/** Contexts a failed journey left open: its failure's screenshots are taken of their pages, then they are closed. */
+let leftOpen: BrowserContext[] = [];
+
+/**
+ * The journeys' `test`: the browser is shared by every journey of a worker, so the contexts a journey opens on it
+ * (openAs, openInLook, newContext) are closed when it ends. Left open, their pages kept running (live lists, polling,
+ * charts) behind every later journey: a full run had a dozen such pages open by the tickets journey, whose clicks
+ * then came too late.
+ */
+export const test = base.extend<{ closesItsContexts: undefined }>({
+  closesItsContexts: [
+    async ({ browser }, use, testInfo) => {
+      await Promise.all(leftOpen.map((context) => context.close().catch(() => undefined)));
+      leftOpen = [];
+      const before = new Set(browser.contexts());
+      await use(undefined);
+      const opened = browser.contexts().filter((context) => !before.has(context));
+      if (testInfo.status === testInfo.expectedStatus) await Promise.all(opened.map((context) => context.close()));
+      else leftOpen = opened;
+    },
+    { auto: true },
+  ],
+});
 
 export const demoPassword = 'bottega2026';
 

@@ -3,7 +3,7 @@
 // list; the archive shows it with its number and its FatturaPA XML downloads under the SdI's name. The check list,
 // a request's page and the archive are then looked at on the tablet in dark and on the phone in Arabic.
 import { readFileSync } from 'node:fs';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { businessDate } from '../packages/contracts/src/dates';
 import {
   callApi,
@@ -14,6 +14,7 @@ import {
   openInLook,
   openMenuSection,
   signInInAnyLanguage,
+  test,
 } from './helpers';
 
 // The pages' code loads on first visit: room for a busy machine.

@@ -4,7 +4,7 @@
 // rows from a spreadsheet, processes it and emails it (the recipients shown first; the mail with the DDT attached is
 // in the developers' outbox) and downloads the DDT. The shop (Giulia, Milano Duomo) sends a return to the warehouse.
 // Then the screens on the tablet in dark and the phone in Arabic.
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import {
   expectFitsWidth,
   expectNoSeriousViolations,
@@ -13,6 +13,7 @@ import {
   openInLook,
   openMenuSection,
   signInInAnyLanguage,
+  test,
 } from './helpers';
 
 // The pages' code loads on first visit: room for a busy machine.

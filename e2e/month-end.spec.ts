@@ -2,7 +2,7 @@
 // shop (a day that differed from the printer was accepted when it was closed), convalidates one shop's month and sees
 // it confirmed once the (simulated) accounting system has taken its entries; this month is red where cash waits for
 // the bank, with the day. Then the page on the tablet in dark and on the phone in Arabic.
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
 import { businessDate } from '../packages/contracts/src/dates';
 import {
   expectFitsWidth,
@@ -12,6 +12,7 @@ import {
   openInLook,
   openMenuSection,
   signInInAnyLanguage,
+  test,
 } from './helpers';
 
 const expect = baseExpect.configure({ timeout: 30_000 });

@@ -2,7 +2,7 @@
 // filter and the person's preferences), a Telegram chat linked from the profile through the simulated bot, and a long
 // job — a receipts export — whose progress bar a reload keeps, then found by developers among the jobs.
 
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { businessDate } from '../packages/contracts/src/dates';
 import {
   expectFitsWidth,
@@ -11,6 +11,7 @@ import {
   openMenuSection,
   smallScreens,
   telegramSimulatorPort,
+  test,
 } from './helpers';
 
 // This server's simulated Telegram bot (playwright.config.ts: the second server of today's).

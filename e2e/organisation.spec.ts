@@ -1,6 +1,16 @@
 import { randomInt } from 'node:crypto';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { chooseShop, linkMailedTo, openMenuSection, pick, pngImage, signIn, signInWithShop, signOut } from './helpers';
+import { type Browser, expect, type Page } from '@playwright/test';
+import {
+  chooseShop,
+  linkMailedTo,
+  openMenuSection,
+  pick,
+  pngImage,
+  signIn,
+  signInWithShop,
+  signOut,
+  test,
+} from './helpers';
 
 // Issue 4 end to end: a new company and shop, an employee of that shop with an identity document,
 // who chooses their password through the invitation, registers, changes the password and then resets

@@ -1,5 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { chooseShop, countLinksMailedTo, demoPassword, linkMailedTo, openMenuSection, signInWithShop } from './helpers';
+import { expect } from '@playwright/test';
+import {
+  chooseShop,
+  countLinksMailedTo,
+  demoPassword,
+  linkMailedTo,
+  openMenuSection,
+  signInWithShop,
+  test,
+} from './helpers';
 
 // The e2e server delivers its mails over SMTP to the journeys' mail catcher (e2e/mail-catcher.ts):
 // the owner reads the link in their inbox. A developer reading the outbox sees the same mail with

@@ -1,4 +1,4 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { generateConsultantFile, madeUpFiscalCode } from '../apps/server/src/modules/payslips/payslip-pdf.generator';
 import {
   expectBadgesWhole,
@@ -10,6 +10,7 @@ import {
   pick,
   signInInAnyLanguage,
   smallScreens,
+  test,
 } from './helpers';
 
 // Each journey walks several screens, each loading its code on its first visit: room for a busy machine.

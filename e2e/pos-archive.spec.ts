@@ -1,8 +1,8 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
 import { writePosSettlement } from '../apps/server/src/integrations/pos/pos-settlement.simulator';
 import { businessDate } from '../packages/contracts/src/dates';
 import type { PosComparison } from '../packages/contracts/src/pos';
-import { callApi, expectFitsWidth, expectNoSeriousViolations, openAs, openMenuSection, pick } from './helpers';
+import { callApi, expectFitsWidth, expectNoSeriousViolations, openAs, openMenuSection, pick, test } from './helpers';
 
 // The import and the screens load their code on first visit: room for a busy machine.
 const expect = baseExpect.configure({ timeout: 20_000 });

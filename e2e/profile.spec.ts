@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { chooseShop, demoPassword, pngImage, signIn, signOut } from './helpers';
+import { expect } from '@playwright/test';
+import { chooseShop, demoPassword, pngImage, signIn, signOut, test } from './helpers';
 
 // The demo user noshifts has not completed registration (seed.ts), so these journeys run in order:
 // registration first, then the profile. No other journey signs in as noshifts: the demo password cannot be

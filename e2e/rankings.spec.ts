@@ -2,7 +2,7 @@
 // and its competitors, loads the ranking portal's file (refused first with its bad lines, then taken whole) and sees
 // the shop's position over time against its competitors on the chart. Then the three screens on the tablet in dark
 // and on the phone in Arabic.
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { businessDate } from '../packages/contracts/src/dates';
 import {
   callApi,
@@ -14,6 +14,7 @@ import {
   openMenuSection,
   pick,
   signInInAnyLanguage,
+  test,
 } from './helpers';
 
 // The pages' code loads on first visit: room for a busy machine.

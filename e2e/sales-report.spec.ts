@@ -2,7 +2,7 @@
 // against last year and the charts, switches to last month and to one shop, sorts the shops, downloads the XLSX and
 // finds in it the takings the page shows. Then the screen on the desktop, on the tablet in dark and on the phone in
 // Arabic.
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import {
   expectFitsWidth,
@@ -12,6 +12,7 @@ import {
   openInLook,
   openMenuSection,
   signInInAnyLanguage,
+  test,
 } from './helpers';
 
 // The screen's code and charts load on first visit: room for a busy machine.

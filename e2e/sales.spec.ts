@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { openAs, openMenuSection, sundayEvening } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { openAs, openMenuSection, sundayEvening, test } from './helpers';
 
 // This journey's server and browser clocks are Sunday 22 November 2026, 19:00 (playwright.config.ts), so the demo's
 // days are the same whenever the suite runs: Saturday 21 is Milano Duomo's last open day, whose close the printer's

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import {
   chooseShop,
@@ -9,6 +9,7 @@ import {
   signIn,
   signInWithShop,
   signOut,
+  test,
 } from './helpers';
 
 // Strong sign-in (spec §2 Login, §8 Fingerprint and MFA): each journey signs in as a person of its own,

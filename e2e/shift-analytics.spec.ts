@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { businessDate, isoWeekDays, isoWeekOf, previousIsoWeek } from '@bottega/contracts/dates';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { monthName } from '../apps/web/src/features/shift-analytics/analytics-period';
 import {
@@ -14,6 +14,7 @@ import {
   pick,
   signInInAnyLanguage,
   smallScreens,
+  test,
 } from './helpers';
 
 // Each journey walks screens loading their code (and the chart's) on first visit: room for a busy machine.

@@ -1,6 +1,6 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
 import { businessDate, isoWeekDays, isoWeekOf, nextIsoWeek } from '../packages/contracts/src/dates';
-import { expectNoSeriousViolations, openAs, openMenuSection } from './helpers';
+import { expectNoSeriousViolations, openAs, openMenuSection, test } from './helpers';
 
 // Each journey walks several screens, each loading its code on its first visit: room for a busy machine.
 const expect = baseExpect.configure({ timeout: 20_000 });

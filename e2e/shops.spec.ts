@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { openAs, openMenuSection, pick } from './helpers';
+import { expect } from '@playwright/test';
+import { openAs, openMenuSection, pick, test } from './helpers';
 
 test('a company and a shop are created with working hours and a closure day, found in the lists, and the shop is closed', async ({
   browser,

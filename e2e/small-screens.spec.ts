@@ -1,7 +1,7 @@
 // Issue 17 §3: the screens of the day on a phone (390 × 844) and the shop tablet (768 × 1024): no table scrolls
 // sideways, no badge is cut short, the shop stays in the header, and a toast leaves the buttons free. The cash
 // screens have theirs in cash-register-small-screens.spec.ts (on the Sunday-evening server).
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import {
   expectBadgesWhole,
   expectFitsWidth,
@@ -9,6 +9,7 @@ import {
   signInWithShop,
   smallScreens,
   switchLanguage,
+  test,
 } from './helpers';
 
 // Each journey walks several screens, each loading its code on its first visit: room for a busy machine.

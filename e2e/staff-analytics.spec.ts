@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { businessDate, isoWeekDays, isoWeekOf, previousIsoWeek } from '@bottega/contracts/dates';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import {
   expectFitsWidth,
   expectNoSeriousViolations,
@@ -9,6 +9,7 @@ import {
   openInLook,
   signInInAnyLanguage,
   smallScreens,
+  test,
 } from './helpers';
 
 // Staff analytics over the demo's sales feed, whose registers name the shop's staff on most receipts. Each page loads

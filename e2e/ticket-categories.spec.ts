@@ -2,7 +2,7 @@
 // leaf, assigns the parent to Luca, moves the parent up with the keyboard and back down with the pointer, is told
 // when the order seen has gone stale, is refused the deletion of IT › Cassa (it holds tickets, and says how many)
 // and deletes the empty leaf. Then the tree on the tablet in dark and on the phone in Arabic.
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import {
   callApi,
   expectFitsWidth,
@@ -13,6 +13,7 @@ import {
   openMenuSection,
   pick,
   signInInAnyLanguage,
+  test,
 } from './helpers';
 
 // The pages' code loads on first visit: room for a busy machine.

@@ -3,7 +3,7 @@
 // password punching nothing; her late start reaches the area manager live; another tablet follows every punch without
 // a reload, and an administrator rectifies a punch with a reason. The screen is then looked at on the tablet, a phone
 // and a desktop, light, dark and in Arabic.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { businessDate, isoWeekOf } from '../packages/contracts/src/dates';
 import {
   callApi,
@@ -18,6 +18,7 @@ import {
   signInInAnyLanguage,
   signInWithShop,
   signOut,
+  test,
 } from './helpers';
 
 // Four people at once (a colleague, the tablet, a second tablet, the area manager), each signed in: as long as the

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { openAs, openMenuSection } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { openAs, openMenuSection, test } from './helpers';
 
 /** Ticks or unticks abilities of the group open in the editor, found through the permission search. */
 async function setAbilities(page: Page, abilities: string[], on: boolean) {

@@ -2,9 +2,9 @@
 // in Rome (helpers.sundayEvening). The demo seed leaves Napoli Toledo's Friday and Saturday (20 and 21/11) without
 // a report, so its week 47 waits for them; this journey closes them (through the API, as two people: the daily
 // close has its own journey, on Milano Duomo), then fills the week on the screen.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { cashCountOf } from '../packages/contracts/src/cash-register';
-import { openAs, openMenuSection, sundayEvening } from './helpers';
+import { openAs, openMenuSection, sundayEvening, test } from './helpers';
 
 const week = '2026-W47';
 const days = ['2026-11-20', '2026-11-21'] as const;
