@@ -83,7 +83,7 @@ export default function DeliveryNotesPage() {
         </Table.Td>
         <Table.Td data-label={t('fields.counterpart')}>{counterpart.name}</Table.Td>
         <Table.Td data-label={t('fields.quantity')} ta="end">
-          {t('list.pieces', { count: note.totalQuantity, lines: note.lineCount })}
+          {t('list.pieces', { count: note.totalQuantity })} · {t('list.lines', { count: note.lineCount })}
         </Table.Td>
         <Table.Td data-label={t('fields.received')}>
           {way === 'out' ? (

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { ResponsiveTable } from '../../../ui/responsive-table';
 import { emptyLine, type LineDraft, parsePastedRows } from '../file-lines';
 import { useLogisticsProducts } from '../logistics.api';
+import classes from './lines-editor.module.css';
 import { RowErrors } from './row-errors';
 
 const rowsPerPage = 100;
@@ -41,6 +42,7 @@ function ProductCodeInput(props: {
   const found = products.data ?? [];
   return (
     <Autocomplete
+      className={classes.cell}
       aria-label={props.label}
       value={props.line.productCode}
       onChange={(value) => props.onChange(value)}
@@ -167,6 +169,7 @@ export function LinesEditor(props: {
                 </Table.Td>
                 <Table.Td data-label={t('fields.description')}>
                   <TextInput
+                    className={classes.cell}
                     aria-label={t('lines.cell', { field: t('fields.description'), row })}
                     value={line.description}
                     onChange={(event) => update(index, { description: event.currentTarget.value })}
@@ -176,6 +179,7 @@ export function LinesEditor(props: {
                 </Table.Td>
                 <Table.Td data-label={t('fields.quantity')}>
                   <TextInput
+                    className={classes.cell}
                     aria-label={t('lines.cell', { field: t('fields.quantity'), row })}
                     value={line.quantity}
                     onChange={(event) => update(index, { quantity: event.currentTarget.value })}
@@ -187,6 +191,7 @@ export function LinesEditor(props: {
                 </Table.Td>
                 <Table.Td data-label={t('fields.unitPrice')}>
                   <TextInput
+                    className={classes.cell}
                     aria-label={t('lines.cell', { field: t('fields.unitPrice'), row })}
                     value={line.price}
                     onChange={(event) => update(index, { price: event.currentTarget.value })}
@@ -199,6 +204,7 @@ export function LinesEditor(props: {
                 </Table.Td>
                 <Table.Td data-label={t('fields.lot')}>
                   <TextInput
+                    className={classes.cell}
                     aria-label={t('lines.cell', { field: t('fields.lot'), row })}
                     value={line.lot}
                     onChange={(event) => update(index, { lot: event.currentTarget.value })}

@@ -555,7 +555,7 @@ function FileView({ file }: { file: LogisticsFile }) {
       )}
       <Card withBorder radius="md" padding={0}>
         <Title order={2} size="h4" p="md">
-          {t('lines.titleCount', { count: file.lineCount, quantity: file.totalQuantity })}
+          {t('lines.titleCount', { count: file.lineCount })} · {t('lines.pieces', { count: file.totalQuantity })}
         </Title>
         <ResponsiveTable verticalSpacing="xs" data-testid="file-lines">
           <Table.Thead>

@@ -157,7 +157,9 @@ function FilesList({ kind }: { kind: LogisticsFileKind }) {
             <Table.Td data-label={t('fields.date')}>{formatDate(file.date)}</Table.Td>
             <Table.Td data-label={t('fields.fromTo')}>
               <Text size="sm" style={{ wordBreak: 'break-word' }}>
-                {t('list.fromToValue', { from: file.from.name, to: file.to.name })}
+                {/* Each name isolated (U+2068 … U+2069): between two Latin names the arrow would otherwise run left to
+                    right in Arabic too, pointing back at the sender. */}
+                {t('list.fromToValue', { from: `\u2068${file.from.name}\u2069`, to: `\u2068${file.to.name}\u2069` })}
               </Text>
             </Table.Td>
             <Table.Td data-label={t('fields.lines')} ta="end">
