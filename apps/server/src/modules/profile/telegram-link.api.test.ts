@@ -36,7 +36,9 @@ beforeAll(async () => {
       TELEGRAM_API_URL: simulator.url,
       TELEGRAM_BOT_TOKEN: 'test-token',
       TELEGRAM_BOT_USERNAME: 'TestBot',
-      TELEGRAM_TIMEOUT_MS: '500',
+      // Room for the simulator on a loaded machine (500 ms timed a delivery out in a CI rehearsal), well under its
+      // slow answer (5 s).
+      TELEGRAM_TIMEOUT_MS: '2000',
       PUBLIC_URL: 'https://bottega.example',
     }),
     createTestApp(),
