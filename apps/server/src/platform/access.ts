@@ -79,8 +79,9 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (resolved?.status === 'expired') throw new AppError('sessionExpired');
     if (resolved?.status !== 'active') throw new AppError('unauthenticated');
     request.auth = resolved.session;
+    const { abilities } = request.auth;
     const needed = accessAbilities(access);
-    if (needed.length > 0 && !needed.some((ability) => request.auth?.abilities.has(ability))) {
+    if (needed.length > 0 && !needed.some((ability) => abilities.has(ability))) {
       throw new AppError('forbidden');
     }
     if (config.shop && request.auth.shopId === null) throw new AppError('shopRequired');
