@@ -3,6 +3,7 @@ export * from './integrations/telegram/telegram.schema';
 export * from './modules/auth/auth.schema';
 export * from './modules/balances/balances.schema';
 export * from './modules/budgets/budgets.schema';
+export * from './modules/cameras/cameras.schema';
 export * from './modules/cash-register/cash-register.schema';
 export * from './modules/companies/companies.schema';
 export * from './modules/deposits/bank-statements.schema';

@@ -45,6 +45,8 @@ export const todoKeys = [
   'shopOutFilesToProcess',
   // Logistics: delivery notes addressed to the shop whose arrival its staff has not confirmed yet (shop/bds/archive).
   'deliveryNotesToConfirm',
+  // Cameras: the shop's cameras that did not answer their last health check, for who manages them.
+  'camerasOffline',
 ] as const;
 export type TodoKey = (typeof todoKeys)[number];
 

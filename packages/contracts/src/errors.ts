@@ -188,6 +188,19 @@ export const errorCodes = {
   documentAlreadyValidated: 409,
   // Linking a Telegram chat needs a bot (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME).
   telegramNotConfigured: 409,
+  // §8 Camera viewer messages: what a camera answered through the server (contracts/cameras.ts); a camera that
+  // does not answer is a timeout. The camera failed, not the request: 502, and 504 when it did not answer in time.
+  cameraWrongCgiFormat: 502,
+  cameraWrongCredentials: 502,
+  cameraAccessDenied: 502,
+  cameraCgiFailed: 502,
+  cameraTimeout: 504,
+  cameraReserve: 502,
+  cameraUnknownError: 502,
+  // Enough people already watch the camera's stream through this server (maxStreamViewersPerCamera).
+  cameraViewersFull: 429,
+  cameraExists: 409,
+  cameraCategoryExists: 409,
   notFound: 404,
   routeNotFound: 404,
   validation: 422,
@@ -259,6 +272,9 @@ export const validationRules = [
   'notAllowed',
   'unknownProduct',
   'integer',
+  // A camera's address: a Foscam's scheme://host:port only, a generic camera's whole http(s) address.
+  'cameraAddress',
+  'cameraUrl',
 ] as const;
 
 export type ValidationRule = (typeof validationRules)[number];

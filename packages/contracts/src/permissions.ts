@@ -295,6 +295,8 @@ export const notificationEventCatalog = {
   'tickets.moved': { ability: 'tickets.assigned.view', scope: 'person' },
   /** Management reminds the person of a ticket they handle (out of the box by email, like every person's event). */
   'tickets.reminded': { ability: 'tickets.assigned.view', scope: 'person' },
+  /** A camera of the shop stopped answering its health check (issue 26): whoever manages the shop's cameras. */
+  'cameras.offline': { ability: 'security.video.list', scope: 'shop' },
 } as const satisfies Record<string, NotificationEventSpec>;
 export type NotificationEvent = keyof typeof notificationEventCatalog;
 export const notificationEvents = Object.keys(notificationEventCatalog) as NotificationEvent[];
