@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { e2ePort, mailCatcherPorts, sundayEvening, telegramSimulatorPort } from './e2e/helpers';
+import { cameraSimulatorPort, e2ePort, mailCatcherPorts, sundayEvening, telegramSimulatorPort } from './e2e/helpers';
 
 // End-to-end journeys in Debian's Chromium (never a downloaded browser) against the real server
 // on a fresh embedded database seeded with the demo data.
@@ -34,6 +34,7 @@ function server(options: {
   dataDir: string;
   printerPort: number;
   telegramPort: number;
+  cameraPort: number;
   clockStart?: string;
   smtpUrl?: string;
 }) {
@@ -52,6 +53,7 @@ function server(options: {
       DATABASE_URL: '',
       FISCAL_PRINTER_SIMULATOR_PORT: String(options.printerPort),
       TELEGRAM_SIMULATOR_PORT: String(options.telegramPort),
+      CAMERA_SIMULATOR_PORT: String(options.cameraPort),
       ...(options.clockStart ? { CLOCK_START: options.clockStart } : {}),
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     },
@@ -132,6 +134,7 @@ export default defineConfig({
       dataDir,
       printerPort,
       telegramPort: telegramSimulatorPort,
+      cameraPort: cameraSimulatorPort,
       smtpUrl: `smtp://127.0.0.1:${mailPorts.smtp}`,
     }),
     server({
@@ -139,12 +142,14 @@ export default defineConfig({
       dataDir: secondTodayDataDir,
       printerPort: printerPort + 30,
       telegramPort: telegramSimulatorPort + 30,
+      cameraPort: cameraSimulatorPort + 30,
     }),
     server({
       port: sundayPort,
       dataDir: sundayDataDir,
       printerPort: printerPort + 10,
       telegramPort: telegramSimulatorPort + 10,
+      cameraPort: cameraSimulatorPort + 10,
       clockStart: sundayEvening,
     }),
     server({
@@ -152,6 +157,7 @@ export default defineConfig({
       dataDir: salesDataDir,
       printerPort: printerPort + 20,
       telegramPort: telegramSimulatorPort + 20,
+      cameraPort: cameraSimulatorPort + 20,
       clockStart: sundayEvening,
     }),
   ],

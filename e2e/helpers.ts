@@ -45,6 +45,12 @@ export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
  */
 export const telegramSimulatorPort = Number(process.env.TELEGRAM_SIMULATOR_PORT ?? 8090);
 
+/**
+ * Where the simulated cameras of the journeys' first server listen (the other servers' are 10, 20 and 30 above): a
+ * Foscam's link is http://127.0.0.1:<port>, and `POST /simulator/cameras/<user>/mode?mode=<outcome>` changes its answer.
+ */
+export const cameraSimulatorPort = Number(process.env.CAMERA_SIMULATOR_PORT ?? 8091);
+
 /** Where e2e/mail-catcher.ts listens: SMTP for the server, HTTP for the journeys. */
 export function mailCatcherPorts() {
   return { smtp: e2ePort + 25, http: e2ePort + 26 };

@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { balancesRoutes } from './modules/balances/balances.routes';
 import { budgetsRoutes } from './modules/budgets/budgets.routes';
+import { camerasRoutes } from './modules/cameras/cameras.routes';
 import { cashRegisterRoutes } from './modules/cash-register/cash-register.routes';
 import { cashReportAttachmentsRoutes } from './modules/cash-register/cash-report-attachments.routes';
 import { weeklyCashRoutes } from './modules/cash-register/weekly-cash.routes';
@@ -211,6 +212,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   await app.register(ticketCategoriesRoutes);
   await app.register(ticketsRoutes);
   await app.register(logisticsRoutes);
+  await app.register(camerasRoutes);
   await app.register(userGroupsRoutes);
 
   await registerWebApp(app, config);

@@ -140,6 +140,11 @@ const environmentSchema = z.object({
   /** A local simulated Bot API for the demo (integrations/telegram/telegram-bot.simulator.ts). */
   TELEGRAM_SIMULATOR: flag.optional(),
   TELEGRAM_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8090),
+  /** How long the server waits for a camera's answer (a picture, a check, a stream's first bytes). */
+  CAMERA_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** Local simulated cameras for the demo (integrations/cameras/camera.simulator.ts): the demo's cameras point at it. */
+  CAMERA_SIMULATOR: flag.optional(),
+  CAMERA_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8091),
   /** Whether this process runs background jobs (a process may serve requests only), how often it looks and how many at once. */
   JOBS_WORKER: flag.default(true),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
@@ -216,6 +221,12 @@ export type Config = {
   jobs: { worker: boolean; pollMs: number; concurrency: number };
   /** Where a convalidated month's journal entries are sent; main.ts sets its simulator's for the demo. */
   accounting: { url: string | undefined; timeoutMs: number };
+  cameras: {
+    timeoutMs: number;
+    /** Whether main.ts starts the simulated cameras on 127.0.0.1:simulatorPort (on a demo database only). */
+    simulator: boolean;
+    simulatorPort: number;
+  };
   fiscalPrinter: {
     /** Whether main.ts starts the simulated Epson RT printer on 127.0.0.1:simulatorPort (on a demo database only). */
     simulator: boolean;
@@ -332,6 +343,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     telegram: telegramSettings(env),
     jobs: { worker: env.JOBS_WORKER, pollMs: env.JOBS_POLL_MS, concurrency: env.JOBS_CONCURRENCY },
     fiscalPrinter: fiscalPrinterSettings(env),
+    cameras: {
+      timeoutMs: env.CAMERA_TIMEOUT_MS,
+      // Like the fiscal printer's, the simulator follows the demo unless told otherwise.
+      simulator: env.CAMERA_SIMULATOR ?? seedDemoSetting(env),
+      simulatorPort: env.CAMERA_SIMULATOR_PORT,
+    },
     accounting: { url: env.ACCOUNTING_URL, timeoutMs: 15_000 },
   };
 }

@@ -2,8 +2,10 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { startAccountingSimulator } from './integrations/accounting/accounting.simulator';
+import { startCameraSimulator } from './integrations/cameras/camera.simulator';
 import { startFiscalPrinterSimulator } from './integrations/fiscal-printer/fiscal-printer.simulator';
 import { startTelegramSimulator } from './integrations/telegram/telegram-bot.simulator';
+import { demoSimulatedCameras } from './modules/cameras/cameras.seed';
 import { demoFiscalPrinter, seedDemoSales } from './modules/sales/sales.seed';
 import { currentTime } from './platform/clock';
 import { openDatabase } from './platform/db';
@@ -57,6 +59,14 @@ const telegram = telegramSimulator
     }
   : { ...config.telegram, simulator: false };
 
+// The demo's cameras are simulated on this machine: three per demo shop, each drawing its name and the time.
+const cameraSimulator = demo.cameraSimulator
+  ? await startCameraSimulator({
+      port: config.cameras.simulatorPort,
+      cameras: await demoSimulatedCameras(database.db),
+    })
+  : undefined;
+
 // The demo's accounting system is a simulator on this machine (a free port): a convalidated month is sent to it and
 // confirmed. Any other database sends to ACCOUNTING_URL, or cannot transmit months until it is set.
 const accountingSimulator = demo.demoDatabase && !config.accounting.url ? await startAccountingSimulator() : undefined;
@@ -89,6 +99,7 @@ const lines = [
   `Demo data: ${yesNo(demo.demoDatabase)}; simulated sales feed: ${yesNo(demo.salesFeed)}; ` +
     `simulated fiscal printer: ${fiscalPrinterSimulator ? `on ${fiscalPrinterSimulator.address}` : 'no'}`,
   telegramLine(),
+  `Simulated cameras: ${cameraSimulator ? `on ${cameraSimulator.url}` : 'no'}`,
   `Accounting system: ${accountingSimulator ? `simulated on ${accountingSimulator.url}` : (config.accounting.url ?? 'none (ACCOUNTING_URL unset)')}`,
 ];
 for (const setting of demo.refused) {
@@ -111,6 +122,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     await fiscalPrinterSimulator?.close();
     await telegramSimulator?.close();
     await accountingSimulator?.close();
+    await cameraSimulator?.close();
     await database.close();
     process.exit(0);
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
+import { cameras } from './modules/cameras/cameras.schema';
 import { fiscalCloses, products, receipts, salesDays } from './modules/sales/sales.schema';
 import { demoFiscalPrinter, isDemoDatabase, seedDemoSales } from './modules/sales/sales.seed';
 import { installationFacts } from './platform/installation.schema';
@@ -21,6 +22,7 @@ const demoOn = {
     simulator: true,
     simulatorPort: 8090,
   },
+  cameras: { timeoutMs: 1000, simulator: true, simulatorPort: 8091 },
 };
 
 beforeAll(async () => {
@@ -30,7 +32,9 @@ afterAll(async () => {
   await test?.close();
 });
 
-async function countOf(table: typeof receipts | typeof salesDays | typeof fiscalCloses | typeof products) {
+async function countOf(
+  table: typeof receipts | typeof salesDays | typeof fiscalCloses | typeof products | typeof cameras,
+) {
   const [row] = await test.db.select({ value: sql<number>`count(*)::int` }).from(table);
   return row?.value ?? 0;
 }
@@ -54,7 +58,8 @@ describe('the demo at start-up', () => {
       salesFeed: false,
       fiscalPrinterSimulator: false,
       telegramSimulator: false,
-      refused: ['SEED_DEMO', 'FISCAL_PRINTER_SIMULATOR', 'TELEGRAM_SIMULATOR'],
+      cameraSimulator: false,
+      refused: ['SEED_DEMO', 'FISCAL_PRINTER_SIMULATOR', 'TELEGRAM_SIMULATOR', 'CAMERA_SIMULATOR'],
     });
     // The feed and the printer simulator refuse on their own too, whoever calls them.
     expect(await seedDemoSales(test.db, { now })).toBeNull();
@@ -63,5 +68,6 @@ describe('the demo at start-up', () => {
     expect(await countOf(receipts)).toBe(0);
     expect(await countOf(salesDays)).toBe(0);
     expect(await countOf(fiscalCloses)).toBe(0);
+    expect(await countOf(cameras)).toBe(0);
   });
 });

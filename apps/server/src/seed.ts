@@ -12,6 +12,7 @@ import { count } from 'drizzle-orm';
 import type { Config } from './config';
 import { seedDemoBalances } from './modules/balances/balances.seed';
 import { seedDemoBudgets } from './modules/budgets/budgets.seed';
+import { seedDemoCameras } from './modules/cameras/cameras.seed';
 import { seedDemoCashReports } from './modules/cash-register/cash-register.seed';
 import { companies } from './modules/companies/companies.schema';
 import { seedDemoDeposits } from './modules/deposits/deposits.seed';
@@ -655,6 +656,8 @@ export type DemoMode = {
   fiscalPrinterSimulator: boolean;
   /** The simulated Telegram Bot API stands in for the bot (main.ts points the app's Telegram settings at it). */
   telegramSimulator: boolean;
+  /** main.ts starts the simulated cameras the demo's cameras point at. */
+  cameraSimulator: boolean;
   /** Settings asked for what this database may not receive: said at start-up. */
   refused: string[];
 };
@@ -669,7 +672,7 @@ export type DemoMode = {
 export async function prepareDemo(options: {
   db: Database;
   storage: Storage;
-  config: Pick<Config, 'seedDemo' | 'fiscalPrinter' | 'telegram' | 'appKey'>;
+  config: Pick<Config, 'seedDemo' | 'fiscalPrinter' | 'telegram' | 'cameras' | 'appKey'>;
   now: Date;
 }): Promise<DemoMode> {
   const { db, config, now } = options;
@@ -678,12 +681,18 @@ export async function prepareDemo(options: {
     await seedDemoData(db, options.storage, { sales: true, now });
     // Sealed with this installation's app key, so seeded here where the key is known.
     await seedDemoPayslips(db, { storage: options.storage, appKey: config.appKey, now, uploadedBy: 'contabilita' });
+    // The demo's cameras point at the simulator's address of this start (CAMERA_SIMULATOR_PORT).
+    await seedDemoCameras(db, {
+      appKey: config.appKey,
+      simulatorUrl: `http://127.0.0.1:${config.cameras.simulatorPort}`,
+    });
   }
   const demoDatabase = await isDemoDatabase(db);
   const refused: string[] = [];
   if (!demoDatabase && config.seedDemo) refused.push('SEED_DEMO');
   if (!demoDatabase && config.fiscalPrinter.simulator) refused.push('FISCAL_PRINTER_SIMULATOR');
   if (!demoDatabase && config.telegram.simulator) refused.push('TELEGRAM_SIMULATOR');
+  if (!demoDatabase && config.cameras.simulator) refused.push('CAMERA_SIMULATOR');
   const salesFeed = demoDatabase && config.seedDemo;
   // A demo left stopped catches up with what its registers sold meanwhile.
   if (salesFeed && !seededNow) await seedDemoSales(db, { now });
@@ -692,6 +701,7 @@ export async function prepareDemo(options: {
     salesFeed,
     fiscalPrinterSimulator: demoDatabase && config.fiscalPrinter.simulator,
     telegramSimulator: demoDatabase && config.telegram.simulator,
+    cameraSimulator: demoDatabase && config.cameras.simulator,
     refused,
   };
 }

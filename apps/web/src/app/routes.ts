@@ -2,6 +2,7 @@
 import { analyticsRoutes } from '../features/analytics/analytics.routes';
 import { balancesRoutes } from '../features/balances/balances.routes';
 import { budgetsRoutes } from '../features/budgets/budgets.routes';
+import { camerasRoutes } from '../features/cameras/cameras.routes';
 import { cashRegisterRoutes } from '../features/cash-register/cash-register.routes';
 import { companiesRoutes } from '../features/companies/companies.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
@@ -56,6 +57,8 @@ export const appRoutes: AppRoute[] = [
   ...reportsRoutes,
   ...analyticsRoutes,
   ...invoicesRoutes,
+  // Security video (issue 26), between Ranks and Tickets as spec §2 lists the sections.
+  ...camerasRoutes,
   ...ticketsRoutes,
   ...logisticsRoutes,
   // Issue 25: the shop's delivery notes (shop), stock (logistics), the RM and MF document checks (documents).

@@ -37,6 +37,7 @@ import {
   IconChevronRight,
   IconCircleCheck,
   IconClockPlay,
+  IconDeviceCctv,
   IconFileCheck,
   IconFileInvoice,
   IconListCheck,
@@ -67,6 +68,7 @@ import { useDashboard, useTodos } from '../dashboard.api';
 
 /** Each area's to-do has its icon: a new key in the contract asks for one here. */
 const todoIcons: Record<TodoKey, Icon> = {
+  camerasOffline: IconDeviceCctv,
   cashDaySecondConfirmation: IconUserCheck,
   cashDayToClose: IconCashRegister,
   weeklyCashToFill: IconCalendarWeek,
