@@ -109,6 +109,7 @@ export function CameraLiveModal({ camera, onClose }: { camera: CameraTile; onClo
         <CameraScreen
           url={live ? (frame?.url ?? null) : picture.url}
           error={live ? null : picture.error}
+          loading={live || picture.loading}
           alt={t(live ? 'live.alt' : 'viewer.pictureAlt', { name: camera.name })}
           height="calc(100dvh - 12rem)"
         />

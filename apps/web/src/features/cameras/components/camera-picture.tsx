@@ -4,7 +4,7 @@
 import { snapshotRefreshMs } from '@bottega/contracts/cameras';
 import { Box, Center, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDocumentVisibility } from '@mantine/hooks';
-import { IconCameraOff } from '@tabler/icons-react';
+import { IconCamera, IconCameraOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useObjectUrl } from '../../../lib/object-url';
@@ -18,6 +18,8 @@ export type CameraPicture = {
   error: unknown;
   /** When the last picture arrived (epoch ms), null before the first one. */
   takenAt: number | null;
+  /** A picture is being asked for now. */
+  loading: boolean;
 };
 
 /** The pictures of one camera while `wanted` and the tab is visible; paused otherwise. */
@@ -29,6 +31,7 @@ export function useCameraPicture(cameraId: number, wanted: boolean): CameraPictu
     url,
     error: snapshot.isError ? snapshot.error : null,
     takenAt: snapshot.data ? snapshot.dataUpdatedAt : null,
+    loading: snapshot.isFetching,
   };
 }
 
@@ -37,6 +40,8 @@ export function CameraScreen(props: {
   url: string | null;
   error: unknown;
   alt: string;
+  /** Waiting for a picture (a spinner); otherwise, before the first one, the frame stays still (a tile off screen). */
+  loading: boolean;
   /** The frame's height; a 16:9 box when left out. */
   height?: string;
   overlay?: ReactNode;
@@ -72,8 +77,14 @@ export function CameraScreen(props: {
       ) : (
         !props.url && (
           <Center h="100%">
-            <Loader size="sm" color="gray.4" />
-            <VisuallyHidden>{t('viewer.loading')}</VisuallyHidden>
+            {props.loading ? (
+              <>
+                <Loader size="sm" color="gray.4" />
+                <VisuallyHidden>{t('viewer.loading')}</VisuallyHidden>
+              </>
+            ) : (
+              <IconCamera size={28} color="var(--mantine-color-gray-6)" aria-hidden />
+            )}
           </Center>
         )
       )}

@@ -23,7 +23,12 @@ export function CameraTile(props: { camera: Tile; paused: boolean; onOpen: (came
           display="block"
           data-testid="camera-tile-open"
         >
-          <CameraScreen url={picture.url} error={picture.error} alt={t('viewer.pictureAlt', { name: camera.name })} />
+          <CameraScreen
+            url={picture.url}
+            error={picture.error}
+            loading={picture.loading}
+            alt={t('viewer.pictureAlt', { name: camera.name })}
+          />
         </UnstyledButton>
       </Card.Section>
       <Group justify="space-between" gap="xs" wrap="nowrap" mt="sm">

@@ -153,7 +153,7 @@ export default function CameraViewingsPage() {
             />
             <DateRangeInput
               aria-label={t('log.period')}
-              placeholder={t('log.period')}
+              // The icon says what the empty field takes: Mantine's placeholder of a date picker is too faint.
               leftSection={<IconCalendar size={16} />}
               value={range}
               onChange={(value) => resetting(setRange)(value as Range)}
