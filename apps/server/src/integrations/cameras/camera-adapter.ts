@@ -65,16 +65,20 @@ export async function cameraRequest(
   url: URL,
   options: CameraRequestOptions & { headers?: Record<string, string> },
 ): Promise<CameraResponse> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
+  // Only the wait for the answer's headers: a stream's body then flows for as long as someone watches.
+  const waiting = new AbortController();
+  const timer = setTimeout(() => waiting.abort(), options.timeoutMs);
   try {
     const response = await fetch(url, {
       headers: options.headers,
       redirect: 'manual',
-      signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+      signal: options.signal ? AbortSignal.any([options.signal, waiting.signal]) : waiting.signal,
     });
     return { outcome: 'ok', response };
   } catch {
     return { outcome: 'timeout' };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
