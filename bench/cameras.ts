@@ -2,8 +2,8 @@
 // simulated here (camera.simulator.ts, 5 pictures a second each, every picture marked with when it was sent); the
 // relay runs in its own process (cameras-relay.ts) so its processor time and memory are its own; the 50 viewers read
 // the relayed streams here and measure each picture's latency from the camera to them. Prints the percentiles, the
-// pictures delivered per second, the relay's processor use and memory (the whole
-// process, its embedded database included), and fails when the latency target is missed or the relay opened more than one connection per camera.
+// pictures delivered per second, the relay's processor use and memory (the whole process, its embedded database
+// included), and fails when the latency target is missed or the relay opened more than one connection per camera.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
