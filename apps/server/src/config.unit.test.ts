@@ -63,6 +63,7 @@ describe('loadConfig', () => {
       },
       jobs: { worker: true, pollMs: 1000, concurrency: 4 },
       fiscalPrinter: { simulator: true, simulatorPort: 8089, timeoutMs: 10_000, addressOverride: '127.0.0.1:8089' },
+      cameras: { timeoutMs: 5000, simulator: true, simulatorPort: 8091 },
       accounting: { url: undefined, timeoutMs: 15_000 },
     });
   });

@@ -173,7 +173,7 @@ describe('the ability catalog against spec §6', () => {
     expect(new Set(allAbilities).size).toBe(allAbilities.length);
   });
 
-  it('offers the admin notifications, the five shift notifications, three of the cash register, the two of one’s own payslips and the two of one’s own weeks of shifts, the budget sent to a shop and the five of tickets as events', () => {
-    expect(notificationEvents).toHaveLength(26);
+  it('offers the admin notifications, the five shift notifications, three of the cash register, the two of one’s own payslips and the two of one’s own weeks of shifts, the budget sent to a shop, the five of tickets and the camera gone offline as events', () => {
+    expect(notificationEvents).toHaveLength(27);
   });
 });
