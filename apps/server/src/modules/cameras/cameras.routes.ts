@@ -296,7 +296,7 @@ export const camerasRoutes: FastifyPluginAsyncZod = async (app) => {
         viewings
           .record({ camera, userId: viewer.userId, mode: 'stream', now: currentTime(app.config), final })
           .catch((error: unknown) => request.log.warn({ err: error }, 'camera viewing not logged'));
-      await record(true);
+      void record(true);
       const timer = setInterval(() => void record(true), streamViewingEveryMs);
       let left = false;
       const leave = () => {
@@ -306,9 +306,11 @@ export const camerasRoutes: FastifyPluginAsyncZod = async (app) => {
         joined.leave();
         void record(true);
       };
-      // The response closes when the viewer goes away (or the stream ends).
+      // The response closes when the viewer goes away (or the stream ends); a viewer gone while the camera was being
+      // opened has closed it already.
       reply.raw.on('close', leave);
       joined.stream.on('end', leave);
+      if (request.raw.socket.destroyed) leave();
       return (
         reply
           .type(`multipart/x-mixed-replace; boundary=${cameraStreamBoundary}`)
