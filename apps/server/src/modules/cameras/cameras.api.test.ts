@@ -73,7 +73,8 @@ function freshSimulated() {
 }
 
 beforeAll(async () => {
-  test = await createTestApp({ CAMERA_TIMEOUT_MS: '800' });
+  // Long enough for a loaded machine to draw and send a picture, short enough for the timeout cases.
+  test = await createTestApp({ CAMERA_TIMEOUT_MS: '1500' });
   simulator = await startCameraSimulator({ cameras: simulated, framesPerSecond: 10 });
   elsewhere = await startCameraSimulator({ cameras: simulated });
   mi01 = await findShopId(test.db, 'MI01');
@@ -394,10 +395,10 @@ describe('the live stream', () => {
 
   it('relays the camera’s pictures as they come, one connection to the camera for all its viewers', async () => {
     const camera = await saved(bodyFor('foscamHd'));
-    // 15 pictures at 10 a second: longer than the camera timeout (800 ms), which bounds only the wait for an answer.
-    const first = await readStream(base, camera.id, watcherToken, 15);
+    // 20 pictures at 10 a second: longer than the camera timeout (1.5 s), which bounds only the wait for an answer.
+    const first = await readStream(base, camera.id, watcherToken, 20);
     expect(first.contentType).toBe(`multipart/x-mixed-replace; boundary=${cameraStreamBoundary}`);
-    expect(first.frames).toHaveLength(15);
+    expect(first.frames).toHaveLength(20);
     for (const frame of first.frames) expect([...frame.subarray(0, 2)]).toEqual([0xff, 0xd8]);
     const second = await readStream(base, camera.id, managerToken, 2);
     expect(second.frames).toHaveLength(2);
