@@ -8,7 +8,7 @@ import type { Language } from '@bottega/contracts/common';
 import { businessTimeZone } from '@bottega/contracts/dates';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../platform/db';
+import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { translate } from '../../platform/i18n';
 import { users } from '../employees/employees.schema';
 import { receiptsCsvRows, spreadsheetText } from '../sales/sales-export.csv';
@@ -82,7 +82,7 @@ function viewingFilter(query: Omit<CameraViewingFilter, 'page' | 'perPage'>): SQ
     query.from === undefined ? undefined : gte(cameraViewings.startedAt, dayStart(query.from)),
     query.to === undefined ? undefined : lt(cameraViewings.startedAt, sql`${dayStart(query.to)} + interval '1 day'`),
     ...words.map((word) => {
-      const pattern = `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      const pattern = containsPattern(word);
       return or(ilike(users.name, pattern), ilike(users.surname, pattern), ilike(users.username, pattern));
     }),
   );

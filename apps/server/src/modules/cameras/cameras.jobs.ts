@@ -1,7 +1,7 @@
 // The cameras' health check (issue 26): every few minutes each camera is asked how it is (getDevState on a Foscam HD,
 // get_status.cgi on the older ones, a picture on a generic camera). One that stops answering is marked offline and
 // its shop's camera managers are told once (cameras.offline), until it answers again.
-import { cameraHealthCheckMinutes } from '@bottega/contracts/cameras';
+import { type CameraOutcome, cameraHealthCheckMinutes } from '@bottega/contracts/cameras';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { cameraAdapters } from '../../integrations/cameras/cameras';
@@ -25,7 +25,7 @@ export const cameraHealthJob = defineJob({
       .from(cameras)
       .innerJoin(shops, eq(shops.id, cameras.shopId))
       .orderBy(asc(cameras.id));
-    const outcomes = new Map<number, Awaited<ReturnType<(typeof cameraAdapters)['foscamHd']['check']>>>();
+    const outcomes = new Map<number, CameraOutcome>();
     let next = 0;
     const worker = async () => {
       while (next < rows.length) {

@@ -18,7 +18,7 @@ import { cameraAdapters } from '../../integrations/cameras/cameras';
 import { shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { decryptSecret, encryptSecret } from '../../platform/crypto';
-import type { Database, Executor } from '../../platform/db';
+import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { SessionContext } from '../../platform/sessions';
 import { shops } from '../shops/shops.schema';
@@ -34,11 +34,6 @@ function shopScope(viewer: SessionContext): SQL | undefined {
   const scope = shopsInScope(viewer, 'cameras');
   if (scope === 'all') return undefined;
   return scope.length === 0 ? sql`false` : inArray(cameras.shopId, scope);
-}
-
-/** LIKE's own characters taken literally in a search. */
-function likePattern(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 function selectCameras(db: Executor) {
@@ -85,7 +80,7 @@ function listFilter(viewer: SessionContext, query: CameraListFilter): SQL | unde
     query.categoryId === undefined ? undefined : eq(cameras.categoryId, query.categoryId),
     query.state === undefined ? undefined : eq(cameras.state, query.state),
     ...words.map((word) => {
-      const pattern = likePattern(word);
+      const pattern = containsPattern(word);
       return or(
         ilike(cameras.name, pattern),
         ilike(shops.name, pattern),
