@@ -25,6 +25,8 @@ import { cashRegisterRoutes } from './modules/cash-register/cash-register.routes
 import { cashReportAttachmentsRoutes } from './modules/cash-register/cash-report-attachments.routes';
 import { weeklyCashRoutes } from './modules/cash-register/weekly-cash.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
+import { clubRoutes } from './modules/customers/club.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { bankRoutes } from './modules/deposits/bank.routes';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
@@ -213,6 +215,8 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   await app.register(ticketsRoutes);
   await app.register(logisticsRoutes);
   await app.register(camerasRoutes);
+  await app.register(customersRoutes);
+  await app.register(clubRoutes);
   await app.register(userGroupsRoutes);
 
   await registerWebApp(app, config);
@@ -220,19 +224,22 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
 }
 
 /**
- * Serves the built web app; any other non-API path answers index.html with a fresh CSRF token and the
- * answer's style nonce (for Mantine's <style> elements, see platform/browser-hardening.ts) in meta tags.
+ * Serves the built web app; any other non-API path answers index.html — or, under /club, the loyalty club's own app
+ * club.html (issue 27) — with a fresh CSRF token and the answer's style nonce (for Mantine's <style> elements, see
+ * platform/browser-hardening.ts) in meta tags.
  */
 async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const indexFile = path.join(config.webDist, 'index.html');
   const indexTemplate = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const clubFile = path.join(config.webDist, 'club.html');
+  const clubTemplate = existsSync(clubFile) ? readFileSync(clubFile, 'utf8') : undefined;
   if (indexTemplate) {
     await app.register(fastifyStatic, {
       root: config.webDist,
       index: false,
       wildcard: false,
       // index.html is always answered by the fallback below, with a fresh CSRF token and no caching.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/club.html',
       cacheControl: false,
       // Only Vite's content-hashed assets may be cached for good.
       setHeaders: (reply, filePath) => {
@@ -245,7 +252,9 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
     const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (!isPage) throw new AppError('routeNotFound');
-    if (!indexTemplate) {
+    const isClub = request.url === '/club' || request.url.startsWith('/club/') || request.url.startsWith('/club?');
+    const template = isClub && clubTemplate ? clubTemplate : indexTemplate;
+    if (!template) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
     const meta = [
@@ -255,6 +264,6 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
     return reply
       .type('text/html')
       .header('cache-control', 'no-store')
-      .send(indexTemplate.replace('</head>', `    ${meta}\n  </head>`));
+      .send(template.replace('</head>', `    ${meta}\n  </head>`));
   });
 }

@@ -145,6 +145,18 @@ const environmentSchema = z.object({
   /** Local simulated cameras for the demo (integrations/cameras/camera.simulator.ts): the demo's cameras point at it. */
   CAMERA_SIMULATOR: flag.optional(),
   CAMERA_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8091),
+  /**
+   * The SMS provider's HTTP API (integrations/sms): POST <url>/messages with the key as a bearer token. Unset, the
+   * demo database sends to its simulator and any other database cannot send SMS (the club's phone codes).
+   */
+  SMS_API_URL: z.url().optional(),
+  SMS_API_KEY: z.string().optional(),
+  /** The sender name shown on the customer's phone (alphanumeric, up to 11 characters). */
+  SMS_SENDER: z.string().max(11).default('Bottega'),
+  SMS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** A local simulated SMS provider for the demo (integrations/sms/sms-gateway.simulator.ts). */
+  SMS_SIMULATOR: flag.optional(),
+  SMS_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8092),
   /** Whether this process runs background jobs (a process may serve requests only), how often it looks and how many at once. */
   JOBS_WORKER: flag.default(true),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
@@ -224,6 +236,16 @@ export type Config = {
   cameras: {
     timeoutMs: number;
     /** Whether main.ts starts the simulated cameras on 127.0.0.1:simulatorPort (on a demo database only). */
+    simulator: boolean;
+    simulatorPort: number;
+  };
+  /** The SMS provider (the club's phone codes); main.ts points it at its simulator for the demo. */
+  sms: {
+    apiUrl: string | undefined;
+    apiKey: string | undefined;
+    sender: string;
+    timeoutMs: number;
+    /** Whether main.ts starts the simulated provider on 127.0.0.1:simulatorPort (on a demo database only). */
     simulator: boolean;
     simulatorPort: number;
   };
@@ -350,5 +372,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       simulatorPort: env.CAMERA_SIMULATOR_PORT,
     },
     accounting: { url: env.ACCOUNTING_URL, timeoutMs: 15_000 },
+    sms: {
+      apiUrl: env.SMS_API_URL,
+      apiKey: env.SMS_API_KEY || undefined,
+      sender: env.SMS_SENDER,
+      timeoutMs: env.SMS_TIMEOUT_MS,
+      simulator: env.SMS_SIMULATOR ?? (seedDemoSetting(env) && !env.SMS_API_URL),
+      simulatorPort: env.SMS_SIMULATOR_PORT,
+    },
   };
 }

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { startAccountingSimulator } from './integrations/accounting/accounting.simulator';
 import { startCameraSimulator } from './integrations/cameras/camera.simulator';
 import { startFiscalPrinterSimulator } from './integrations/fiscal-printer/fiscal-printer.simulator';
+import { startSmsSimulator } from './integrations/sms/sms-gateway.simulator';
 import { startTelegramSimulator } from './integrations/telegram/telegram-bot.simulator';
 import { demoSimulatedCameras } from './modules/cameras/cameras.seed';
 import { demoFiscalPrinter, seedDemoSales } from './modules/sales/sales.seed';
@@ -67,6 +68,13 @@ const cameraSimulator = demo.cameraSimulator
     })
   : undefined;
 
+// The club's phone codes go to a simulated SMS provider on this machine in the demo (read its messages at
+// /simulator/messages); any other database sends through SMS_API_URL, or cannot send SMS until it is set.
+const smsSimulator = demo.smsSimulator
+  ? await startSmsSimulator({ port: config.sms.simulatorPort, apiKey: config.sms.apiKey })
+  : undefined;
+const sms = smsSimulator ? { ...config.sms, apiUrl: smsSimulator.url, apiKey: smsSimulator.apiKey } : config.sms;
+
 // The demo's accounting system is a simulator on this machine (a free port): a convalidated month is sent to it and
 // confirmed. Any other database sends to ACCOUNTING_URL, or cannot transmit months until it is set.
 const accountingSimulator = demo.demoDatabase && !config.accounting.url ? await startAccountingSimulator() : undefined;
@@ -75,7 +83,7 @@ const accounting = accountingSimulator ? { ...config.accounting, url: accounting
 // The app's demo-only offers (the demo bank's statement) follow the demo data actually here, not the setting alone: a
 // database the demo did not create refuses SEED_DEMO.
 const app = await buildApp({
-  config: { ...config, seedDemo: demo.salesFeed, fiscalPrinter, telegram, accounting },
+  config: { ...config, seedDemo: demo.salesFeed, fiscalPrinter, telegram, accounting, sms },
   db: database.db,
 });
 await app.listen({ port: config.port, host: config.host });
@@ -100,6 +108,7 @@ const lines = [
     `simulated fiscal printer: ${fiscalPrinterSimulator ? `on ${fiscalPrinterSimulator.address}` : 'no'}`,
   telegramLine(),
   `Simulated cameras: ${cameraSimulator ? `on ${cameraSimulator.url}` : 'no'}`,
+  `SMS: ${smsSimulator ? `simulated on ${smsSimulator.url} (a phone's messages: ${smsSimulator.url}/simulator/messages?to=%2B39…)` : (sms.apiUrl ?? 'none (SMS_API_URL unset)')}`,
   `Accounting system: ${accountingSimulator ? `simulated on ${accountingSimulator.url}` : (config.accounting.url ?? 'none (ACCOUNTING_URL unset)')}`,
 ];
 for (const setting of demo.refused) {
@@ -123,6 +132,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     await telegramSimulator?.close();
     await accountingSimulator?.close();
     await cameraSimulator?.close();
+    await smsSimulator?.close();
     await database.close();
     process.exit(0);
   });

@@ -23,6 +23,14 @@ const demoOn = {
     simulatorPort: 8090,
   },
   cameras: { timeoutMs: 1000, simulator: true, simulatorPort: 8091 },
+  sms: {
+    apiUrl: undefined,
+    apiKey: undefined,
+    sender: 'Bottega',
+    timeoutMs: 1000,
+    simulator: true,
+    simulatorPort: 8092,
+  },
 };
 
 beforeAll(async () => {
@@ -59,7 +67,8 @@ describe('the demo at start-up', () => {
       fiscalPrinterSimulator: false,
       telegramSimulator: false,
       cameraSimulator: false,
-      refused: ['SEED_DEMO', 'FISCAL_PRINTER_SIMULATOR', 'TELEGRAM_SIMULATOR', 'CAMERA_SIMULATOR'],
+      smsSimulator: false,
+      refused: ['SEED_DEMO', 'FISCAL_PRINTER_SIMULATOR', 'TELEGRAM_SIMULATOR', 'CAMERA_SIMULATOR', 'SMS_SIMULATOR'],
     });
     // The feed and the printer simulator refuse on their own too, whoever calls them.
     expect(await seedDemoSales(test.db, { now })).toBeNull();

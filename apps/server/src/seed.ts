@@ -15,6 +15,7 @@ import { seedDemoBudgets } from './modules/budgets/budgets.seed';
 import { seedDemoCameras } from './modules/cameras/cameras.seed';
 import { seedDemoCashReports } from './modules/cash-register/cash-register.seed';
 import { companies } from './modules/companies/companies.schema';
+import { seedDemoCustomers } from './modules/customers/customers.seed';
 import { seedDemoDeposits } from './modules/deposits/deposits.seed';
 import { users } from './modules/employees/employees.schema';
 import { fileEntries } from './modules/files/files.schema';
@@ -635,6 +636,8 @@ export async function seedDemoData(
   });
   if (options.sales) {
     await seedDemoSales(db, { now });
+    // The cards the sales carried are customers now: the demo's club members are six of them.
+    await seedDemoCustomers(db, { now, password: demoPassword });
     await seedDemoCashReports(db, { now });
     await seedDemoDeposits(db, { now });
     await seedDemoBalances(db, { now });
@@ -658,6 +661,8 @@ export type DemoMode = {
   telegramSimulator: boolean;
   /** main.ts starts the simulated cameras the demo's cameras point at. */
   cameraSimulator: boolean;
+  /** main.ts starts the simulated SMS provider the club's phone codes go to. */
+  smsSimulator: boolean;
   /** Settings asked for what this database may not receive: said at start-up. */
   refused: string[];
 };
@@ -672,7 +677,7 @@ export type DemoMode = {
 export async function prepareDemo(options: {
   db: Database;
   storage: Storage;
-  config: Pick<Config, 'seedDemo' | 'fiscalPrinter' | 'telegram' | 'cameras' | 'appKey'>;
+  config: Pick<Config, 'seedDemo' | 'fiscalPrinter' | 'telegram' | 'cameras' | 'sms' | 'appKey'>;
   now: Date;
 }): Promise<DemoMode> {
   const { db, config, now } = options;
@@ -693,6 +698,7 @@ export async function prepareDemo(options: {
   if (!demoDatabase && config.fiscalPrinter.simulator) refused.push('FISCAL_PRINTER_SIMULATOR');
   if (!demoDatabase && config.telegram.simulator) refused.push('TELEGRAM_SIMULATOR');
   if (!demoDatabase && config.cameras.simulator) refused.push('CAMERA_SIMULATOR');
+  if (!demoDatabase && config.sms.simulator) refused.push('SMS_SIMULATOR');
   const salesFeed = demoDatabase && config.seedDemo;
   // A demo left stopped catches up with what its registers sold meanwhile.
   if (salesFeed && !seededNow) await seedDemoSales(db, { now });
@@ -702,6 +708,7 @@ export async function prepareDemo(options: {
     fiscalPrinterSimulator: demoDatabase && config.fiscalPrinter.simulator,
     telegramSimulator: demoDatabase && config.telegram.simulator,
     cameraSimulator: demoDatabase && config.cameras.simulator,
+    smsSimulator: demoDatabase && config.sms.simulator,
     refused,
   };
 }

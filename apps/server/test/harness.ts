@@ -29,6 +29,7 @@ import { decryptSecret, issueCsrfToken } from '../src/platform/crypto';
 import { type Database, type DatabaseHandle, migrationsFolder, openDatabase } from '../src/platform/db';
 import { mailOutbox } from '../src/platform/mail.schema';
 import { hashPassword } from '../src/platform/passwords';
+import { smsOutbox } from '../src/platform/sms.schema';
 import { createStorage } from '../src/platform/storage';
 import { demoPassword, seedDemoData, seedUserGroups } from '../src/seed';
 
@@ -225,6 +226,19 @@ export async function lastMailTo(db: Database, email: string, template?: string)
   if (!mail) throw new Error(`no mail to ${email}`);
   if (!mail.sealedSecret) throw new Error(`the mail to ${email} holds no secret`);
   return { mail, token: decryptSecret(testAppKey, mail.sealedSecret) };
+}
+
+/** The newest SMS to this number and its code, unsealed with the test app key: what the phone would show. */
+export async function lastSmsTo(db: Database, number: string) {
+  const [sms] = await db
+    .select()
+    .from(smsOutbox)
+    .where(eq(smsOutbox.recipient, number))
+    .orderBy(desc(smsOutbox.id))
+    .limit(1);
+  if (!sms) throw new Error(`no SMS to ${number}`);
+  if (!sms.sealedSecret) throw new Error(`the SMS to ${number} holds no code`);
+  return { sms, code: decryptSecret(testAppKey, sms.sealedSecret) };
 }
 
 export async function findUserId(db: Database, username: string): Promise<number> {

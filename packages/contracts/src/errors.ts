@@ -201,6 +201,18 @@ export const errorCodes = {
   cameraViewersFull: 429,
   cameraExists: 409,
   cameraCategoryExists: 409,
+  // The loyalty club (contracts/club.ts): registration suspended for maintenance (§8), an email already in the club,
+  // a card another member carries, one-time codes asked too soon or too often (per email and per phone number, §3)
+  // and codes that are wrong, expired or tried too many times; a club session before both codes are confirmed.
+  clubRegistrationSuspended: 503,
+  customerEmailTaken: 409,
+  customerCardTaken: 409,
+  otpResendTooSoon: 429,
+  otpDailyLimit: 429,
+  otpInvalid: 422,
+  otpExpired: 422,
+  otpAttemptsExceeded: 429,
+  clubNotConfirmed: 403,
   notFound: 404,
   routeNotFound: 404,
   validation: 422,

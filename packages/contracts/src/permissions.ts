@@ -225,12 +225,16 @@ export function abilityGroup(ability: Ability): string {
   return ability.slice(0, ability.lastIndexOf('.'));
 }
 
-/** What a route needs: nobody signed in, any signed-in user, one ability, or any one of several. */
-export type Access = 'public' | 'authenticated' | Ability | { anyOf: readonly Ability[] };
+/**
+ * What a route needs: nobody signed in, any signed-in user, one ability, or any one of several — or a signed-in
+ * customer of the loyalty club (`customer`), a realm of its own: a staff session never passes it, nor a club session
+ * anything else.
+ */
+export type Access = 'public' | 'authenticated' | 'customer' | Ability | { anyOf: readonly Ability[] };
 
 /** The abilities a route's access asks for (any one of them lets the caller through); none when it asks for none. */
 export function accessAbilities(access: Access): readonly Ability[] {
-  if (access === 'public' || access === 'authenticated') return [];
+  if (access === 'public' || access === 'authenticated' || access === 'customer') return [];
   return typeof access === 'string' ? [access] : access.anyOf;
 }
 

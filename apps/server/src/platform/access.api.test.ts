@@ -31,7 +31,7 @@ afterAll(() => test?.close());
 
 /** API routes that do not say who may call them, or say something that is no access level. */
 function undeclaredApiRoutes(app: FastifyInstance): string[] {
-  const known = new Set<string>(['public', 'authenticated', ...allAbilities]);
+  const known = new Set<string>(['public', 'authenticated', 'customer', ...allAbilities]);
   const declared = (access: Access | undefined) =>
     access !== undefined && (typeof access === 'string' ? known.has(access) : access.anyOf.every(isAbility));
   return app.routeRegistry

@@ -3,7 +3,9 @@
 // place that reads the bearer token; it runs before validation so 401/403 come before 422.
 import { type Access, accessAbilities, viewAllAbilities } from '@bottega/contracts/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { currentTime } from './clock';
 import { isValidCsrfToken } from './crypto';
+import { type CustomerContext, resolveCustomerSession } from './customer-sessions';
 import { AppError } from './errors';
 import { resolveSession, type SessionContext } from './sessions';
 
@@ -17,6 +19,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: SessionContext | null;
+    /** The club customer of a route whose access is 'customer'. */
+    customer: CustomerContext | null;
   }
 }
 
@@ -32,6 +36,12 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export function sessionOf(request: FastifyRequest): SessionContext {
   if (!request.auth) throw new AppError('unauthenticated');
   return request.auth;
+}
+
+/** The signed-in club customer of a route whose access is 'customer'. */
+export function customerOf(request: FastifyRequest): CustomerContext {
+  if (!request.customer) throw new AppError('unauthenticated');
+  return request.customer;
 }
 
 /** The chosen shop of a route declared with `shop: true`. */
@@ -57,6 +67,7 @@ export function assertShopInScope(session: SessionContext, area: keyof typeof vi
 
 export function registerAccessControl(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('customer', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
@@ -73,6 +84,13 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (access === undefined) throw new AppError('forbidden'); // undeclared routes are closed (and fail a test)
     const token = bearerToken(request);
     if (access === 'public') {
+      return;
+    }
+    // The club's realm: only a club session, looked up among the club's sessions alone.
+    if (access === 'customer') {
+      const customer = token ? await resolveCustomerSession(app.db, token, currentTime(app.config)) : null;
+      if (!customer) throw new AppError('unauthenticated');
+      request.customer = customer;
       return;
     }
     const resolved = token ? await resolveSession({ db: app.db, config: app.config, token }) : null;

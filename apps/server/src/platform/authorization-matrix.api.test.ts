@@ -107,7 +107,7 @@ describe('the route registry', () => {
   });
 
   it('declares only abilities of the catalog (or public / authenticated) on every route', () => {
-    const known = new Set<string>(['public', 'authenticated', ...allAbilities]);
+    const known = new Set<string>(['public', 'authenticated', 'customer', ...allAbilities]);
     const unknown = routes.filter(
       (route) =>
         route.access === undefined ||

@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -26,6 +27,9 @@ export type DatabaseHandle = {
 };
 
 export const migrationsFolder = path.join(repositoryRoot, 'apps/server/migrations');
+
+/** PostgreSQL's extensions the migrations create; PGlite loads them from its own build. */
+const extensions = { pg_trgm };
 
 /** Arbitrary constant: the advisory lock that lets one server process migrate while others wait. */
 const MIGRATION_LOCK_ID = 7_220_451;
@@ -63,11 +67,11 @@ export function openDatabase(options: {
   }
   let client: PGlite;
   if (options.inMemory) {
-    client = options.fromDump ? new PGlite({ loadDataDir: options.fromDump }) : new PGlite();
+    client = options.fromDump ? new PGlite({ loadDataDir: options.fromDump, extensions }) : new PGlite({ extensions });
   } else {
     const directory = path.join(options.dataDir ?? 'data', 'pgdata');
     mkdirSync(directory, { recursive: true });
-    client = new PGlite(directory);
+    client = new PGlite(directory, { extensions });
   }
   const db = drizzlePglite(client, { schema });
   return {

@@ -75,6 +75,19 @@ const mailTemplates = {
     ...(params.link ? { action: { label: t('notification.action'), url: params.link } } : {}),
     after: [t('notification.why')],
   }),
+  /** A club customer's one-time code (issue 27): to confirm their email, or to choose a new password. */
+  clubCode: (
+    t: Translate,
+    params: { name: string; code: string; minutes: number; purpose: 'confirm' | 'reset' },
+  ): MailContent => ({
+    subject: t(params.purpose === 'confirm' ? 'clubCode.subjectConfirm' : 'clubCode.subjectReset'),
+    greeting: t('layout.greeting', { name: params.name }),
+    paragraphs: [
+      t(params.purpose === 'confirm' ? 'clubCode.introConfirm' : 'clubCode.introReset'),
+      t('clubCode.code', { code: params.code }),
+    ],
+    after: [t('clubCode.validity', { minutes: params.minutes }), t('clubCode.ignore')],
+  }),
   /** A transport document to the other side of a logistics file, its DDT attached (issue 25). */
   logisticsDocument: (
     t: Translate,
@@ -107,8 +120,8 @@ export type MailTemplate = keyof typeof mailTemplates;
 export type MailParams<T extends MailTemplate> = Parameters<(typeof mailTemplates)[T]>[1];
 
 /** The templates whose link carries a secret: they are only ever written with it, so it is never stored readable. */
-const secretTemplates = new Set<MailTemplate>(['passwordReset', 'setPassword', 'emailChange']);
-type SecretTemplate = 'passwordReset' | 'setPassword' | 'emailChange';
+const secretTemplates = new Set<MailTemplate>(['passwordReset', 'setPassword', 'emailChange', 'clubCode']);
+type SecretTemplate = 'passwordReset' | 'setPassword' | 'emailChange' | 'clubCode';
 export type RenderedMail = { subject: string; text: string; html: string };
 
 const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -29,6 +29,8 @@ import type { Database, Executor } from '../../platform/db';
 import { ruleOfIssue } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import type { Realtime } from '../../platform/realtime';
+// The cards the receipts carry are the customers' (issue 27): written to their table, never through their services.
+import { customers } from '../customers/customers.schema';
 import { users } from '../employees/employees.schema';
 import {
   fiscalCloses,
@@ -587,8 +589,10 @@ export async function ingestReceipts(options: {
     if (cards.length > 0) {
       const newCards = await tx.insert(salesDayCustomers).values(cards).onConflictDoNothing().returning({
         businessDate: salesDayCustomers.businessDate,
+        loyaltyCard: salesDayCustomers.loyaltyCard,
       });
       for (const card of newCards) dayOf(card.businessDate).loyaltyCustomers += 1;
+      await recordCardsSeen(tx, shopId, newCards);
     }
     await addToDays(tx, shopId, deltas, now);
     await addToHours(tx, shopId, accepted);
@@ -735,4 +739,38 @@ export async function ingestFiscalCloses(options: {
     await rejections.save(tx, shopId, clientId, now);
     return rejections.result(accepted.length, repeated + resent.length);
   });
+}
+
+/**
+ * Every card the receipts carry is a customer (marketing's non-registered customers, issue 27): a card seen for the
+ * first time becomes one of this shop; a known card's first and last purchase days move. Only cards new to their day
+ * reach here, so a busy card costs one write a day. In card order, like the receipts, so batches never deadlock.
+ */
+async function recordCardsSeen(tx: Executor, shopId: number, cards: { businessDate: string; loyaltyCard: string }[]) {
+  const byCard = new Map<string, { first: string; last: string }>();
+  for (const { businessDate: day, loyaltyCard } of cards) {
+    const known = byCard.get(loyaltyCard);
+    byCard.set(loyaltyCard, {
+      first: known && known.first < day ? known.first : day,
+      last: known && known.last > day ? known.last : day,
+    });
+  }
+  const rows = [...byCard.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([cardNumber, days]) => ({ cardNumber, shopId, firstSeenOn: days.first, lastPurchaseOn: days.last }));
+  if (rows.length === 0) return;
+  await insertInChunks(rows, (chunk) =>
+    tx
+      .insert(customers)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: customers.cardNumber,
+        set: {
+          firstSeenOn: sql`least(${customers.firstSeenOn}, excluded.first_seen_on)`,
+          lastPurchaseOn: sql`greatest(${customers.lastPurchaseOn}, excluded.last_purchase_on)`,
+          // A card the club issued has no shop until it is first used, unless its member chose one.
+          shopId: sql`coalesce(${customers.shopId}, excluded.shop_id)`,
+        },
+      }),
+  );
 }

@@ -98,7 +98,10 @@ export const receipts = pgTable(
     uniqueIndex('receipts_identity_idx').on(table.shopId, table.registerCode, table.businessDate, table.receiptNumber),
     // A shop's day, in the order it happened (the cash-register report's receipts tab).
     index('receipts_shop_day_idx').on(table.shopId, table.businessDate, table.issuedAt),
-    index('receipts_loyalty_idx').on(table.loyaltyCard).where(sql`${table.loyaltyCard} is not null`),
+    // A card's receipts by date: a customer's points over the rolling window and their sales (issue 27).
+    index('receipts_loyalty_idx')
+      .on(table.loyaltyCard, table.businessDate)
+      .where(sql`${table.loyaltyCard} is not null`),
   ],
 );
 
