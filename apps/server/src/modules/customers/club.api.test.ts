@@ -15,6 +15,7 @@ import {
   lastSmsTo,
   signIn,
 } from '../../../test/harness';
+import { startSmsSimulator } from '../../integrations/sms/sms-gateway.simulator';
 import { auditLog } from '../../platform/audit.schema';
 import { enqueueJob } from '../../platform/jobs';
 import { mailOutbox } from '../../platform/mail.schema';
@@ -275,6 +276,27 @@ describe('registration and the one-time codes', () => {
       birthdayGiftPoints: 40,
       referralPoints: 40,
     });
+  });
+});
+
+describe('the SMS leaves through the provider', () => {
+  it('delivers the code to the phone through the provider and drops it from the outbox once sent', async () => {
+    const provider = await startSmsSimulator();
+    test.config.sms = { ...test.config.sms, apiUrl: provider.url, apiKey: provider.apiKey };
+    try {
+      const member = await register();
+      const { sms, code } = await lastSmsTo(test.db, member.phone);
+      await test.app.jobs.drain();
+      expect(provider.messagesTo(member.phone).map((message) => message.text)).toEqual([
+        `Bottega Club: il tuo codice di conferma è ${code}. Vale 10 minuti.`,
+      ]);
+      const [sent] = await test.db.select().from(smsOutbox).where(eq(smsOutbox.id, sms.id));
+      expect(sent).toMatchObject({ sealedSecret: null, attempts: 1, providerId: expect.stringMatching(/^sim-/) });
+      expect(sent?.sentAt).not.toBeNull();
+    } finally {
+      test.config.sms = { ...test.config.sms, apiUrl: undefined, apiKey: undefined };
+      await provider.close();
+    }
   });
 });
 
