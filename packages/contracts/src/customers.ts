@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shopSummarySchema } from './auth';
 import { dataOf, isoDateSchema, pageOf, paginationQuerySchema, requiredText, text } from './common';
 import { receiptTypes } from './sales';
 
@@ -178,6 +179,8 @@ export const customerRowSchema = z.object({
   subscribedAt: z.iso.datetime().nullable(),
   points: z.number().int(),
   levelName: z.string().nullable(),
+  /** Whether the member agreed to marketing messages (§1: consent to marketing is separate from privacy). */
+  marketingConsent: z.boolean(),
   /** Asked to be forgotten: the person's data is gone, the card's receipts stay for the books. */
   erased: z.boolean(),
 });
@@ -254,6 +257,9 @@ export const customerSaleSchema = z.object({
 });
 export type CustomerSale = z.infer<typeof customerSaleSchema>;
 export const customerSalePageSchema = pageOf(customerSaleSchema);
+
+/** The shops of marketing's filters and forms: those whose customers the caller reaches. */
+export const customerShopsAnswerSchema = dataOf(z.array(shopSummarySchema));
 
 // ——— Discounted sales ———
 

@@ -5,6 +5,7 @@ import { budgetsRoutes } from '../features/budgets/budgets.routes';
 import { camerasRoutes } from '../features/cameras/cameras.routes';
 import { cashRegisterRoutes } from '../features/cash-register/cash-register.routes';
 import { companiesRoutes } from '../features/companies/companies.routes';
+import { customersRoutes } from '../features/customers/customers.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { deliveryNotesRoutes } from '../features/delivery-notes/delivery-notes.routes';
 import { depositsRoutes } from '../features/deposits/deposits.routes';
@@ -65,6 +66,8 @@ export const appRoutes: AppRoute[] = [
   ...deliveryNotesRoutes,
   ...stockRoutes,
   ...documentsRoutes,
+  // Marketing (issue 27)
+  ...customersRoutes,
   ...timeClockRoutes,
   ...companiesRoutes,
   ...ticketCategoriesRoutes,

@@ -139,6 +139,13 @@ describe('the customers list', () => {
     expect((await list(reader, `&search=${theirs}`)).data).toEqual([]);
     const everywhere = await staff(['customers.list', 'customers.nonRegistered', 'customers.allShops']);
     expect((await list(everywhere, `&search=${theirs}`)).data).toHaveLength(1);
+    // The filters offer the shops whose customers one reaches.
+    const shopsOf = async (token: string) =>
+      (await api(test.app, { url: '/api/customers/shops', token }))
+        .json()
+        .data.map((shop: { code: string }) => shop.code);
+    expect(await shopsOf(reader)).toEqual(['MI01']);
+    expect(await shopsOf(everywhere)).toEqual(expect.arrayContaining(['MI01', 'NA01']));
 
     // Another shop's customer answers 404 on every route.
     const napoliCustomer = await customerByCard(theirs);

@@ -9,6 +9,7 @@ import {
   customerListQuerySchema,
   customerPageSchema,
   customerSalePageSchema,
+  customerShopsAnswerSchema,
   discountedSalesPageSchema,
   discountedSalesQuerySchema,
   pointEntryPageSchema,
@@ -21,6 +22,7 @@ import { sendFile } from '../../platform/file-transfer';
 import { pickLanguage } from '../../platform/i18n';
 import {
   customerCard,
+  customerShops,
   getClubSettings,
   getCustomer,
   listCardSales,
@@ -53,6 +55,21 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listCustomers({ db: app.db, viewer: sessionOf(request), now: now(), query: request.query }),
+  );
+
+  app.get(
+    '/api/customers/shops',
+    {
+      config: {
+        access: { anyOf: ['customers.list', 'customers.search', 'customers.create', 'customers.discountedSales'] },
+      },
+      schema: {
+        tags,
+        description: 'The shops whose customers the caller reaches (every shop with customers.allShops).',
+        response: { 200: customerShopsAnswerSchema },
+      },
+    },
+    async (request) => ({ data: await customerShops({ db: app.db, viewer: sessionOf(request) }) }),
   );
 
   app.get(

@@ -14,13 +14,14 @@ import {
   pointsWindowStart,
 } from '@bottega/contracts/customers';
 import { addDays, businessDate } from '@bottega/contracts/dates';
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { SessionContext } from '../../platform/sessions';
+import { companies } from '../companies/companies.schema';
 import { shops } from '../shops/shops.schema';
 import { clubSettings, customers } from './customers.schema';
 import { loyaltySummary, pointsOf, readClubSettings, rowsOf } from './loyalty';
@@ -53,6 +54,7 @@ const rowColumns = {
   firstSeenOn: customers.firstSeenOn,
   lastPurchaseOn: customers.lastPurchaseOn,
   subscribedAt: customers.subscribedAt,
+  marketingConsentAt: customers.marketingConsentAt,
   erasedAt: customers.erasedAt,
 };
 type SelectedRow = {
@@ -70,6 +72,7 @@ type SelectedRow = {
   firstSeenOn: string | null;
   lastPurchaseOn: string | null;
   subscribedAt: Date | null;
+  marketingConsentAt: Date | null;
   erasedAt: Date | null;
 };
 
@@ -89,6 +92,7 @@ function toRow(row: SelectedRow, points: number, levelName: string | null): Cust
     subscribedAt: row.subscribedAt?.toISOString() ?? null,
     points,
     levelName,
+    marketingConsent: row.marketingConsentAt !== null,
     erased: row.erasedAt !== null,
   };
 }
@@ -180,7 +184,6 @@ async function loadCustomer(db: Executor, viewer: SessionContext, id: number) {
       emailConfirmedAt: customers.emailConfirmedAt,
       phoneConfirmedAt: customers.phoneConfirmedAt,
       privacyConsentAt: customers.privacyConsentAt,
-      marketingConsentAt: customers.marketingConsentAt,
       language: customers.language,
       referredById: customers.referredById,
     })
@@ -298,6 +301,18 @@ export async function updateCustomer(options: Call & { id: number; body: Custome
     });
   });
   return getCustomer(options);
+}
+
+/** The shops whose customers the viewer reaches, for the filters and the member's form. */
+export async function customerShops(options: { db: Executor; viewer: SessionContext }) {
+  const scope = shopsInScope(options.viewer, 'customers');
+  if (scope !== 'all' && scope.length === 0) return [];
+  return options.db
+    .select({ id: shops.id, name: shops.name, code: shops.code, city: shops.city, companyName: companies.name })
+    .from(shops)
+    .innerJoin(companies, eq(companies.id, shops.companyId))
+    .where(scope === 'all' ? undefined : inArray(shops.id, scope))
+    .orderBy(asc(shops.name));
 }
 
 // ——— Sales lines (§3 Customer sale) ———
