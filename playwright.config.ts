@@ -2,7 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { cameraSimulatorPort, e2ePort, mailCatcherPorts, sundayEvening, telegramSimulatorPort } from './e2e/helpers';
+import {
+  cameraSimulatorPort,
+  e2ePort,
+  mailCatcherPorts,
+  smsSimulatorPort,
+  sundayEvening,
+  telegramSimulatorPort,
+} from './e2e/helpers';
 
 // End-to-end journeys in Debian's Chromium (never a downloaded browser) against the real server
 // on a fresh embedded database seeded with the demo data.
@@ -35,6 +42,7 @@ function server(options: {
   printerPort: number;
   telegramPort: number;
   cameraPort: number;
+  smsPort: number;
   clockStart?: string;
   smtpUrl?: string;
 }) {
@@ -54,6 +62,7 @@ function server(options: {
       FISCAL_PRINTER_SIMULATOR_PORT: String(options.printerPort),
       TELEGRAM_SIMULATOR_PORT: String(options.telegramPort),
       CAMERA_SIMULATOR_PORT: String(options.cameraPort),
+      SMS_SIMULATOR_PORT: String(options.smsPort),
       ...(options.clockStart ? { CLOCK_START: options.clockStart } : {}),
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     },
@@ -135,6 +144,7 @@ export default defineConfig({
       printerPort,
       telegramPort: telegramSimulatorPort,
       cameraPort: cameraSimulatorPort,
+      smsPort: smsSimulatorPort,
       smtpUrl: `smtp://127.0.0.1:${mailPorts.smtp}`,
     }),
     server({
@@ -143,6 +153,7 @@ export default defineConfig({
       printerPort: printerPort + 30,
       telegramPort: telegramSimulatorPort + 30,
       cameraPort: cameraSimulatorPort + 30,
+      smsPort: smsSimulatorPort + 30,
     }),
     server({
       port: sundayPort,
@@ -150,6 +161,7 @@ export default defineConfig({
       printerPort: printerPort + 10,
       telegramPort: telegramSimulatorPort + 10,
       cameraPort: cameraSimulatorPort + 10,
+      smsPort: smsSimulatorPort + 10,
       clockStart: sundayEvening,
     }),
     server({
@@ -158,6 +170,7 @@ export default defineConfig({
       printerPort: printerPort + 20,
       telegramPort: telegramSimulatorPort + 20,
       cameraPort: cameraSimulatorPort + 20,
+      smsPort: smsSimulatorPort + 20,
       clockStart: sundayEvening,
     }),
   ],

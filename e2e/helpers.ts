@@ -51,6 +51,12 @@ export const telegramSimulatorPort = Number(process.env.TELEGRAM_SIMULATOR_PORT 
  */
 export const cameraSimulatorPort = Number(process.env.CAMERA_SIMULATOR_PORT ?? 8091);
 
+/**
+ * Where the simulated SMS provider of the journeys' first server listens (the other servers' are 10, 20 and 30 above):
+ * a journey reads a phone's messages at `GET /simulator/messages?to=<+number>`, as the customer would on the phone.
+ */
+export const smsSimulatorPort = Number(process.env.SMS_SIMULATOR_PORT ?? 8092);
+
 /** Where e2e/mail-catcher.ts listens: SMTP for the server, HTTP for the journeys. */
 export function mailCatcherPorts() {
   return { smtp: e2ePort + 25, http: e2ePort + 26 };

@@ -70,7 +70,7 @@ CREATE TABLE "customers" (
 	"invite_code" varchar(20),
 	"referred_by_id" integer,
 	"erased_at" timestamp with time zone,
-	"search_text" text GENERATED ALWAYS AS (lower(card_number || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(country_code, '') || coalesce(phone, ''))) STORED,
+	"search_text" text GENERATED ALWAYS AS (lower(card_number || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || regexp_replace(coalesce(country_code, '') || coalesce(phone, ''), '[^0-9]', '', 'g'))) STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "customers_card_number_unique" UNIQUE("card_number"),

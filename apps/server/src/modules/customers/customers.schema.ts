@@ -62,9 +62,9 @@ export const customers = pgTable(
     referredById: integer('referred_by_id').references((): AnyPgColumn => customers.id, { onDelete: 'set null' }),
     /** When the customer asked to be forgotten: their data is gone, the card's receipts stay for the books. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
-    /** What the list's search matches: card, names, email and phone, lower-cased (a trigram index). */
+    /** What the list's search matches: card, names, email and the phone's digits, lower-cased (a trigram index). */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(card_number || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(country_code, '') || coalesce(phone, ''))`,
+      sql`lower(card_number || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || regexp_replace(coalesce(country_code, '') || coalesce(phone, ''), '[^0-9]', '', 'g'))`,
     ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

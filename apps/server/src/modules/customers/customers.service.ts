@@ -122,17 +122,9 @@ function listFilter(viewer: SessionContext, query: ListQuery): SQL | undefined {
     );
   }
   if (query.email) conditions.push(ilike(customers.email, containsPattern(query.email.toLowerCase())));
-  if (query.phone) {
-    const digits = query.phone.replace(/\D/g, '');
-    if (digits) {
-      conditions.push(
-        ilike(
-          sql`regexp_replace(coalesce(${customers.countryCode}, '') || coalesce(${customers.phone}, ''), '\\D', '', 'g')`,
-          containsPattern(digits),
-        ),
-      );
-    }
-  }
+  // The phone's digits however they were typed (+39 347-…): the search text holds them without separators.
+  const phoneDigits = (query.phone ?? '').replace(/\D/g, '');
+  if (phoneDigits) conditions.push(ilike(customers.searchText, containsPattern(phoneDigits)));
   if (query.city) conditions.push(ilike(customers.city, containsPattern(query.city)));
   if (query.birthdayMonth) {
     const month = query.birthdayMonth * 100;
