@@ -3,13 +3,19 @@
 import type { ErrorBody, ErrorCode } from '@bottega/contracts/errors';
 import { currentLanguage } from './i18n';
 
-const tokenKey = 'bottega.token';
+/** Where a realm keeps its session token: staff sessions and the loyalty club's customer sessions apart. */
+export type TokenStore = { get: () => string | null; set: (token: string) => void; clear: () => void };
 
-export const authToken = {
-  get: (): string | null => localStorage.getItem(tokenKey),
-  set: (token: string) => localStorage.setItem(tokenKey, token),
-  clear: () => localStorage.removeItem(tokenKey),
-};
+export function tokenStore(key: string): TokenStore {
+  return {
+    get: () => localStorage.getItem(key),
+    set: (token) => localStorage.setItem(key, token),
+    clear: () => localStorage.removeItem(key),
+  };
+}
+
+/** The staff's session (the club keeps its own, club/club-api.ts). */
+export const authToken = tokenStore('bottega.token');
 
 export class ApiError extends Error {
   constructor(
@@ -36,58 +42,70 @@ function csrfToken(): string {
   return document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
 }
 
-export function baseHeaders(): Record<string, string> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': currentLanguage(),
-    'X-Timezone': Intl.DateTimeFormat().resolvedOptions().timeZone,
-    'X-Requested-With': 'XMLHttpRequest',
-    'X-CSRF-TOKEN': csrfToken(),
-  };
-  const token = authToken.get();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return headers;
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, unknown>;
+};
+
+/**
+ * The calls of one realm, sending its token: the staff app's below, the loyalty club's with the club's token.
+ * Everything else (headers, errors) is the same for both.
+ */
+export function createApiClient(token: TokenStore) {
+  function baseHeaders(): Record<string, string> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': currentLanguage(),
+      'X-Timezone': Intl.DateTimeFormat().resolvedOptions().timeZone,
+      'X-Requested-With': 'XMLHttpRequest',
+      'X-CSRF-TOKEN': csrfToken(),
+    };
+    const bearer = token.get();
+    if (bearer) headers.Authorization = `Bearer ${bearer}`;
+    return headers;
+  }
+
+  async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const url = new URL(path.replace(/^\/?/, '/'), window.location.origin);
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
+    }
+    const headers = baseHeaders();
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+    } catch {
+      throw new ApiError(0, 'network', '');
+    }
+    const body = (await response.json().catch(() => null)) as unknown;
+    if (!response.ok) throw apiErrorOf(response.status, body, response.headers.get('retry-after'));
+    return body as T;
+  }
+
+  /** Bytes the server answers (a document, a file manager's read or download), fetched with the app's headers. */
+  async function fetchBlob(path: string): Promise<Blob> {
+    let response: Response;
+    try {
+      response = await fetch(path, { headers: baseHeaders() });
+    } catch {
+      throw new ApiError(0, 'network', '');
+    }
+    if (!response.ok) {
+      throw apiErrorOf(response.status, await response.json().catch(() => null), response.headers.get('retry-after'));
+    }
+    return response.blob();
+  }
+
+  return { baseHeaders, api, fetchBlob };
 }
 
-export async function api<T>(
-  path: string,
-  options: {
-    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-    body?: unknown;
-    query?: Record<string, unknown>;
-  } = {},
-): Promise<T> {
-  const url = new URL(path.replace(/^\/?/, '/'), window.location.origin);
-  for (const [name, value] of Object.entries(options.query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
-  }
-  const headers = baseHeaders();
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-  } catch {
-    throw new ApiError(0, 'network', '');
-  }
-  const body = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) throw apiErrorOf(response.status, body, response.headers.get('retry-after'));
-  return body as T;
-}
-
-/** Bytes the server answers (a document, a file manager's read or download), fetched with the app's headers. */
-export async function fetchBlob(path: string): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(path, { headers: baseHeaders() });
-  } catch {
-    throw new ApiError(0, 'network', '');
-  }
-  if (!response.ok) {
-    throw apiErrorOf(response.status, await response.json().catch(() => null), response.headers.get('retry-after'));
-  }
-  return response.blob();
-}
+const staffClient = createApiClient(authToken);
+export const baseHeaders = staffClient.baseHeaders;
+export const api = staffClient.api;
+export const fetchBlob = staffClient.fetchBlob;

@@ -1,5 +1,5 @@
-// The Italian screens' texts, one chunk fetched by lib/i18n.ts when Italian is chosen (mail.json is the server's).
-export default import.meta.glob<Record<string, unknown>>(['./*.json', '!./mail.json'], {
+// The Italian screens' texts, one chunk fetched by lib/i18n.ts when Italian is chosen (mail.json is the server's, club.json the club app's).
+export default import.meta.glob<Record<string, unknown>>(['./*.json', '!./mail.json', '!./club.json'], {
   eager: true,
   import: 'default',
 });
