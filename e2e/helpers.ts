@@ -94,6 +94,38 @@ export async function linkMailedTo(email: string, page: MailedPage, before = 0):
   return link;
 }
 
+/** The one-time code of the newest mail to this address, once more than `before` such mails have arrived (the club). */
+export async function codeMailedTo(email: string, before = 0): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const codes = (await caughtMails())
+        .filter((mail) => mail.to === email)
+        .flatMap((mail) => /^\s*(\d{6})\s*$/m.exec(mail.text)?.[1] ?? []);
+      code = codes.at(-1) ?? '';
+      return codes.length;
+    })
+    .toBeGreaterThan(before);
+  return code;
+}
+
+/** The one-time code of the newest SMS to this number (+39…) at the first server's simulated provider. */
+export async function codeTextedTo(number: string, before = 0): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const response = await fetch(
+        `http://127.0.0.1:${smsSimulatorPort}/simulator/messages?to=${encodeURIComponent(number)}`,
+      );
+      const { messages } = (await response.json()) as { messages: { text: string }[] };
+      const codes = messages.flatMap((message) => /\b(\d{6})\b/.exec(message.text)?.[1] ?? []);
+      code = codes.at(-1) ?? '';
+      return codes.length;
+    })
+    .toBeGreaterThan(before);
+  return code;
+}
+
 export async function signIn(page: Page, login: string, options: { remember?: boolean; password?: string } = {}) {
   await page.goto('/');
   await page.getByLabel('Nome utente o email').fill(login);

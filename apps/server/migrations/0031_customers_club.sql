@@ -111,6 +111,7 @@ CREATE INDEX "customers_registered_idx" ON "customers" USING btree ("subscribed_
 CREATE INDEX "customers_birthday_idx" ON "customers" USING btree ("birthday_month_day") WHERE "customers"."subscribed_at" is not null;--> statement-breakpoint
 CREATE INDEX "customers_referred_idx" ON "customers" USING btree ("referred_by_id") WHERE "customers"."referred_by_id" is not null;--> statement-breakpoint
 CREATE INDEX "customers_search_idx" ON "customers" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "customers_city_idx" ON "customers" USING gin (lower("city") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "sms_outbox_recipient_idx" ON "sms_outbox" USING btree ("recipient","created_at");--> statement-breakpoint
 CREATE INDEX "receipts_loyalty_idx" ON "receipts" USING btree ("loyalty_card","business_date") WHERE "receipts"."loyalty_card" is not null;--> statement-breakpoint
 -- The cards already in the receipts are customers too (non-registered), of the shop that first scanned them.

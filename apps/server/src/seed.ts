@@ -140,6 +140,12 @@ export const defaultGroupAbilities: Record<GroupName, Ability[]> = {
     'security.video.view',
     'security.video.list',
     ...abilitiesUnder('tickets.general'),
+    // Their shops' customers and club members, and the discounts given (issue 27); editing members and the club's
+    // settings stay with the administrators.
+    'customers.list',
+    'customers.search',
+    'customers.nonRegistered',
+    'customers.discountedSales',
   ],
   'Dipendente NO SHIFTS': shopStaff,
   BOSS: [],

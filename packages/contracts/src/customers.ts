@@ -96,6 +96,19 @@ export function levelProgress(levels: readonly LoyaltyLevel[], points: number): 
   return { level, next };
 }
 
+/** How far the points are on the way from this level to the next, 0–100: full at the last level, empty without any. */
+export function levelProgressPercent(summary: {
+  points: number;
+  level: { minPoints: number } | null;
+  next: { minPoints: number } | null;
+}): number {
+  if (!summary.next) return summary.level ? 100 : 0;
+  const from = summary.level?.minPoints ?? 0;
+  const span = summary.next.minPoints - from;
+  if (span <= 0) return 0;
+  return Math.round(Math.min(100, Math.max(0, ((summary.points - from) / span) * 100)));
+}
+
 /** The first business date inside the window ending on `today` (YYYY-MM-DD): the day after today 12 months ago. */
 export function pointsWindowStart(today: string): string {
   const [year, month, day] = today.split('-').map(Number) as [number, number, number];

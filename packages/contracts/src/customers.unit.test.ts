@@ -3,6 +3,7 @@ import {
   birthdayIn,
   defaultLoyaltyLevels,
   levelProgress,
+  levelProgressPercent,
   loyaltyLevelsSchema,
   pointsWindowStart,
   receiptPoints,
@@ -65,5 +66,17 @@ describe('the loyalty rules', () => {
     ).toEqual(['1.name']);
     expect(issues([{ name: 'A', minPoints: 0, discountPercent: 16 }])).toEqual(['0.discountPercent']);
     expect(issues([])).toEqual(['']);
+  });
+
+  it('measures the way from this level to the next, full at the last level, empty below the first', () => {
+    const bronze = { minPoints: 0 };
+    const silver = { minPoints: 300 };
+    expect(levelProgressPercent({ points: 150, level: bronze, next: silver })).toBe(50);
+    expect(levelProgressPercent({ points: 100, level: bronze, next: silver })).toBe(33);
+    expect(levelProgressPercent({ points: 550, level: silver, next: { minPoints: 800 } })).toBe(50);
+    expect(levelProgressPercent({ points: 900, level: silver, next: null })).toBe(100);
+    expect(levelProgressPercent({ points: 30, level: null, next: { minPoints: 100 } })).toBe(30);
+    expect(levelProgressPercent({ points: -20, level: null, next: bronze })).toBe(0);
+    expect(levelProgressPercent({ points: 0, level: null, next: null })).toBe(0);
   });
 });

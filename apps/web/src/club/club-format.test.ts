@@ -8,7 +8,6 @@ import {
   groupByReceipt,
   inviteLink,
   languageFromBrowser,
-  levelProgressPercent,
   maskEmail,
   maskPhone,
   pageCount,
@@ -79,19 +78,7 @@ describe('the barcode of a card', () => {
   });
 });
 
-describe('the way to the next level', () => {
-  it('is the share of the points between this level and the next', () => {
-    expect(levelProgressPercent({ points: 150, level: { minPoints: 0 }, next: { minPoints: 300 } })).toBe(50);
-    expect(levelProgressPercent({ points: 300, level: { minPoints: 300 }, next: { minPoints: 800 } })).toBe(0);
-    expect(levelProgressPercent({ points: 550, level: { minPoints: 300 }, next: { minPoints: 800 } })).toBe(50);
-  });
-
-  it('starts from zero without a level, and is full at the top', () => {
-    expect(levelProgressPercent({ points: 30, level: null, next: { minPoints: 100 } })).toBe(30);
-    expect(levelProgressPercent({ points: -20, level: null, next: { minPoints: 100 } })).toBe(0);
-    expect(levelProgressPercent({ points: 900, level: { minPoints: 800 }, next: null })).toBe(100);
-  });
-
+describe('points in a history', () => {
   it('shows points with their sign', () => {
     expect(signedPoints(40)).toBe('+40');
     expect(signedPoints(-12)).toBe('-12');

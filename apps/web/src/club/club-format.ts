@@ -62,19 +62,6 @@ export function barcodeFormatFor(cardNumber: string): BarcodeFormat | null {
   return null;
 }
 
-/** How far the customer is from their level to the next, 0–100; full at the top level. */
-export function levelProgressPercent(summary: {
-  points: number;
-  level: { minPoints: number } | null;
-  next: { minPoints: number } | null;
-}): number {
-  if (!summary.next) return 100;
-  const from = summary.level?.minPoints ?? 0;
-  const span = summary.next.minPoints - from;
-  if (span <= 0) return 0;
-  return Math.min(100, Math.max(0, Math.round(((summary.points - from) / span) * 100)));
-}
-
 /** Points with their sign, as a history shows them: +40, -12, 0. */
 export function signedPoints(points: number): string {
   return points > 0 ? `+${points}` : String(points);

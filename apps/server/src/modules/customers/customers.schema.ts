@@ -76,6 +76,7 @@ export const customers = pgTable(
     index('customers_birthday_idx').on(table.birthdayMonthDay).where(sql`${table.subscribedAt} is not null`),
     index('customers_referred_idx').on(table.referredById).where(sql`${table.referredById} is not null`),
     index('customers_search_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('customers_city_idx').using('gin', sql`lower(${table.city}) gin_trgm_ops`),
   ],
 );
 

@@ -125,43 +125,84 @@ function listFilter(viewer: SessionContext, query: ListQuery): SQL | undefined {
   // The phone's digits however they were typed (+39 347-…): the search text holds them without separators.
   const phoneDigits = (query.phone ?? '').replace(/\D/g, '');
   if (phoneDigits) conditions.push(ilike(customers.searchText, containsPattern(phoneDigits)));
-  if (query.city) conditions.push(ilike(customers.city, containsPattern(query.city)));
+  if (query.city) conditions.push(ilike(sql`lower(${customers.city})`, containsPattern(query.city.toLowerCase())));
   if (query.birthdayMonth) {
     const month = query.birthdayMonth * 100;
-    conditions.push(sql`${customers.birthdayMonthDay} BETWEEN ${month + 1} AND ${month + 31}`);
+    // Only members have a birthday: said, so the members' birthday index answers.
+    conditions.push(
+      isNotNull(customers.subscribedAt),
+      sql`${customers.birthdayMonthDay} BETWEEN ${month + 1} AND ${month + 31}`,
+    );
   }
   if (query.marketingConsent === 'yes') conditions.push(isNotNull(customers.marketingConsentAt));
   if (query.marketingConsent === 'no') conditions.push(isNull(customers.marketingConsentAt));
   return and(...conditions);
 }
 
+/** Whether the query searches text (a trigram index answers it) rather than only filtering by shop or registration. */
+function searchesText(query: ListQuery): boolean {
+  return Boolean(query.search?.trim() || query.card || query.name || query.email || query.phone || query.city);
+}
+
+/**
+ * The page's ids and the total. Filtering alone walks the primary key newest first, reading one page. A text search
+ * first collects every match through the trigram indexes, then orders them: walking the primary key instead, hoping
+ * to meet 25 matches early, reads all 500,000 customers when a name is rare in the viewer's shops (measured: 0.8 s).
+ */
+async function pageOfIds(
+  db: Executor,
+  where: SQL | undefined,
+  query: ListQuery,
+): Promise<{ ids: number[]; total: number }> {
+  const offset = (query.page - 1) * query.perPage;
+  if (!searchesText(query)) {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(where)
+        .orderBy(desc(customers.id))
+        .limit(query.perPage)
+        .offset(offset),
+      db.select({ value: count() }).from(customers).where(where),
+    ]);
+    return { ids: rows.map((row) => row.id), total: total?.value ?? 0 };
+  }
+  const rows = rowsOf<{ id: number; total: number }>(
+    await db.execute(sql`
+      WITH matches AS MATERIALIZED (SELECT ${customers.id} AS id FROM ${customers} WHERE ${where ?? sql`true`})
+      SELECT page.id, totals.total FROM (SELECT count(*)::int AS total FROM matches) totals
+      LEFT JOIN LATERAL (SELECT id FROM matches ORDER BY id DESC LIMIT ${query.perPage} OFFSET ${offset}) page ON true`),
+  );
+  return {
+    ids: rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)])),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
 export async function listCustomers(options: Call & { query: ListQuery }) {
   const { db, viewer, query } = options;
-  const where = listFilter(viewer, query);
   const today = businessDate(options.now);
-  const [rows, [total], settings] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(customers)
-      .leftJoin(shops, eq(shops.id, customers.shopId))
-      .where(where)
-      // Newest first: the primary key's order, so a page of 500,000 customers reads 25 rows.
-      .orderBy(desc(customers.id))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
-    db.select({ value: count() }).from(customers).where(where),
+  const [{ ids, total }, settings] = await Promise.all([
+    pageOfIds(db, listFilter(viewer, query), query),
     readClubSettings(db),
   ]);
-  const points = await pointsOf(
-    db,
-    rows.map((row) => row.id),
-    today,
-  );
+  const [rows, points] = await Promise.all([
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .select(rowColumns)
+          .from(customers)
+          .leftJoin(shops, eq(shops.id, customers.shopId))
+          .where(inArray(customers.id, ids))
+          .orderBy(desc(customers.id)),
+    pointsOf(db, ids, today),
+  ]);
   const data = rows.map((row) => {
     const own = points.get(row.id) ?? 0;
     return toRow(row, own, loyaltySummary(settings, own, today).level?.name ?? null);
   });
-  return { data, meta: { page: query.page, perPage: query.perPage, total: total?.value ?? 0 } };
+  return { data, meta: { page: query.page, perPage: query.perPage, total } };
 }
 
 async function loadCustomer(db: Executor, viewer: SessionContext, id: number) {

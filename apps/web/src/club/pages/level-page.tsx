@@ -1,11 +1,12 @@
 // /club/level: the points that count (those of the rolling 12-month window, from–to), the level they reach with its
 // discount, the way to the next level and every level of the club. Points older than 12 months stop counting (§9).
+
+import { levelProgressPercent } from '@bottega/contracts/customers';
 import { Badge, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCake, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format-date';
 import { useLoyalty } from '../club-api';
-import { levelProgressPercent } from '../club-format';
 import { useClubTitle } from '../club-title';
 import { IconLink } from '../components/icon-link';
 import { LevelBadge } from '../components/level-badge';

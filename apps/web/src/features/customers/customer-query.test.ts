@@ -6,7 +6,6 @@ import {
   emptyMemberSearch,
   hasMemberSearch,
   idParam,
-  levelProgressPercent,
   memberSearchFromParams,
   memberSearchParams,
   memberSearchQuery,
@@ -97,24 +96,6 @@ describe('the member search', () => {
       phone: '333',
       birthdayMonth: 2,
     });
-  });
-});
-
-describe('the level progress', () => {
-  const bronze = { name: 'Bronzo', minPoints: 0, discountPercent: 5, index: 0 };
-  const silver = { name: 'Argento', minPoints: 300, discountPercent: 10, index: 1 };
-
-  it('is the share of the way from this level to the next', () => {
-    expect(levelProgressPercent({ points: 150, level: bronze, next: { ...silver, missingPoints: 150 } })).toBe(50);
-    expect(levelProgressPercent({ points: 0, level: bronze, next: { ...silver, missingPoints: 300 } })).toBe(0);
-    expect(levelProgressPercent({ points: 299, level: bronze, next: { ...silver, missingPoints: 1 } })).toBe(100);
-    expect(levelProgressPercent({ points: 100, level: bronze, next: { ...silver, missingPoints: 200 } })).toBe(33);
-  });
-
-  it('is full at the last level and empty below the first', () => {
-    expect(levelProgressPercent({ points: 900, level: silver, next: null })).toBe(100);
-    expect(levelProgressPercent({ points: -20, level: null, next: { ...bronze, missingPoints: 20 } })).toBe(0);
-    expect(levelProgressPercent({ points: -20, level: null, next: null })).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 // The marketing screens' choices as they travel: in the address (so a search or a filtered list can be shared and
-// reached again with the back button) and in the query string of a request; the level progress as a percentage; the
-// discounted sales' period, checked as the server checks it.
-import { type CustomerListQuery, discountedSalesMaxDays, type LoyaltySummary } from '@bottega/contracts/customers';
+// reached again with the back button) and in the query string of a request; the discounted sales' period, checked as
+// the server checks it.
+import { type CustomerListQuery, discountedSalesMaxDays } from '@bottega/contracts/customers';
 import { daysInRange } from '@bottega/contracts/sales';
 import type { TFunction } from 'i18next';
 
@@ -101,19 +101,6 @@ export function memberSearchQuery(values: MemberSearchValues): Omit<CustomerList
 }
 
 // ——— Loyalty ———
-
-/**
- * How far the customer is from their level to the next one, 0–100: 100 at the last level, 0 below the first (points
- * taken back by returns can go under it).
- */
-export function levelProgressPercent(loyalty: Pick<LoyaltySummary, 'points' | 'level' | 'next'>): number {
-  if (!loyalty.next) return loyalty.level ? 100 : 0;
-  const from = loyalty.level?.minPoints ?? 0;
-  const span = loyalty.next.minPoints - from;
-  if (span <= 0) return 0;
-  const percent = ((loyalty.points - from) / span) * 100;
-  return Math.round(Math.min(100, Math.max(0, percent)));
-}
 
 /** The person's name, or null when the card belongs to nobody known (not registered, or erased). */
 export function customerName(customer: { firstName: string | null; lastName: string | null }): string | null {

@@ -1,13 +1,12 @@
 // The customer's standing in the club (§9): the points of the last 12 months with the window's days, the level
 // reached and its discount, how far the next level is, what the receipts of the window came to, and the levels.
-import type { Customer } from '@bottega/contracts/customers';
+import { type Customer, levelProgressPercent } from '@bottega/contracts/customers';
 import { Card, Group, List, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAward, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
 import { Money } from '../../../ui/money';
 import { percentText } from '../customer-format';
-import { levelProgressPercent } from '../customer-query';
 import { LevelBadge } from './customer-badges';
 
 export function LoyaltyPanel({ customer }: { customer: Customer }) {
@@ -53,15 +52,14 @@ export function LoyaltyPanel({ customer }: { customer: Customer }) {
           </Stack>
         </Group>
         <div>
-          <Progress
-            value={percent}
-            size="lg"
-            radius="xl"
-            color="grape"
-            aria-label={t('loyalty.progressLabel')}
-            aria-valuetext={progressLabel}
-            data-testid="customer-level-progress"
-          />
+          <Progress.Root size="lg" radius="xl" data-testid="customer-level-progress">
+            <Progress.Section
+              value={percent}
+              color="grape"
+              aria-label={t('loyalty.progressLabel')}
+              aria-valuetext={progressLabel}
+            />
+          </Progress.Root>
           <Text size="sm" mt={6}>
             {progressLabel}
           </Text>
