@@ -20,6 +20,8 @@ export function QueryTable<Row>(props: {
   page: number;
   onPage: (page: number) => void;
   testIdPrefix: string;
+  /** Names the table for keyboard scrolling when its rows hold nothing to focus (see ResponsiveTable). */
+  label?: string;
 }) {
   const { query, empty, testIdPrefix } = props;
   const rows = query.data?.data ?? [];
@@ -38,7 +40,12 @@ export function QueryTable<Row>(props: {
           data-testid={`${testIdPrefix}-empty`}
         />
       ) : (
-        <ResponsiveTable highlightOnHover verticalSpacing="sm" data-testid={`${testIdPrefix}-table`}>
+        <ResponsiveTable
+          highlightOnHover
+          verticalSpacing="sm"
+          data-testid={`${testIdPrefix}-table`}
+          label={props.label}
+        >
           <Table.Thead>
             <Table.Tr>
               {props.columns.map((column, index) => (

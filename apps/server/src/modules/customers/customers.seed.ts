@@ -44,6 +44,14 @@ export const demoClubMembers: {
   { firstName: 'Paolo', lastName: 'Bruno', gender: 'male', city: 'Torino', age: 46, birthdayOffsetDays: 330 },
 ];
 
+/** Province and postcode of the demo members' cities. */
+const demoPlaces: Record<string, { state: string; zip: string }> = {
+  Milano: { state: 'MI', zip: '20121' },
+  Napoli: { state: 'NA', zip: '80132' },
+  Roma: { state: 'RM', zip: '00185' },
+  Torino: { state: 'TO', zip: '10121' },
+};
+
 export function demoClubEmail(member: { firstName: string; lastName: string }): string {
   return `${member.firstName}.${member.lastName}@club.example`.toLowerCase();
 }
@@ -77,8 +85,8 @@ export async function seedDemoCustomers(db: Database, options: { now: Date; pass
           gender: member.gender,
           address: `Via Roma ${10 + index}`,
           city: member.city,
-          state: member.city.slice(0, 2).toUpperCase(),
-          zip: '20100',
+          state: demoPlaces[member.city]?.state ?? '',
+          zip: demoPlaces[member.city]?.zip ?? '',
           birthday,
           language: 'it',
           subscribedAt,

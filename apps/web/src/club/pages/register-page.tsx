@@ -305,7 +305,7 @@ export function RegisterPage() {
                 {failure instanceof ApiError && failure.code === 'customerEmailTaken' && (
                   <>
                     {' '}
-                    <Anchor component={Link} to="/sign-in" inherit>
+                    <Anchor component={Link} to="/sign-in" inherit underline="always">
                       {t('register.signInInstead')}
                     </Anchor>
                   </>
@@ -319,7 +319,7 @@ export function RegisterPage() {
         </form>
         <Text ta="center" size="sm">
           {t('register.haveAccount')}{' '}
-          <Anchor component={Link} to="/sign-in">
+          <Anchor component={Link} to="/sign-in" underline="always">
             {t('register.signIn')}
           </Anchor>
         </Text>

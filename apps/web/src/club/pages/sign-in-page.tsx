@@ -88,7 +88,7 @@ export function SignInPage() {
         </Paper>
         <Text ta="center" size="sm">
           {t('signIn.noAccount')}{' '}
-          <Anchor component={Link} to="/register">
+          <Anchor component={Link} to="/register" underline="always">
             {t('signIn.register')}
           </Anchor>
         </Text>

@@ -95,12 +95,7 @@ export function CustomerIdentityCard({ customer }: { customer: Customer }) {
               {customer.email && <Confirmed value={customer.email} confirmedAt={customer.emailConfirmedAt} />}
             </Field>
             <Field label={t('fields.phone')}>
-              {customer.phone && (
-                <Confirmed
-                  value={[customer.countryCode, customer.phone].filter((part) => part).join(' ')}
-                  confirmedAt={customer.phoneConfirmedAt}
-                />
-              )}
+              {customer.phone && <Confirmed value={customer.phone} confirmedAt={customer.phoneConfirmedAt} />}
             </Field>
             <Field label={t('fields.address')}>
               {(customer.address || place) && (

@@ -125,6 +125,7 @@ export function SaleLinesTable(props: {
       page={props.page}
       onPage={props.onPage}
       testIdPrefix={props.testIdPrefix}
+      label={t('sales.tableLabel')}
     />
   );
 }

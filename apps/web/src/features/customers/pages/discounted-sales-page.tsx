@@ -3,10 +3,10 @@
 // CSV. What is chosen lives in the address; a period too long is said on the field and not asked for.
 import '@mantine/dates/styles.css';
 import { businessDate } from '@bottega/contracts/dates';
-import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCalendar, IconPackage, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddressParams } from '../../../lib/address-params';
 import { DateRangeInput } from '../../../ui/date-range-input';
@@ -52,6 +52,7 @@ function Total({ label, children, testId }: { label: string; children: ReactNode
 }
 
 export default function DiscountedSalesPage() {
+  const periodId = useId();
   const { t } = useTranslation(['customers', 'errors', 'validation']);
   const [params, change] = useAddressParams();
   const month = currentMonthPeriod(businessDate());
@@ -105,8 +106,11 @@ export default function DiscountedSalesPage() {
       <Stack gap="lg">
         <Card withBorder padding="md">
           <Group gap="sm" align="flex-start">
+            {/* Named by its label and the dates it shows, so a voice command can say what is read on it. */}
+            <VisuallyHidden id={`${periodId}-label`}>{t('discounted.period')}</VisuallyHidden>
             <DateRangeInput
-              aria-label={t('discounted.period')}
+              id={periodId}
+              aria-labelledby={`${periodId}-label ${periodId}`}
               leftSection={<IconCalendar size={16} />}
               value={range}
               onChange={(value) => choosePeriod(value as Range)}

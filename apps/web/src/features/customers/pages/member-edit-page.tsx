@@ -243,7 +243,7 @@ export default function MemberEditPage() {
             />
             <TextInput
               label={t('fields.phone')}
-              value={[loaded.countryCode, loaded.phone].filter((part) => part).join(' ')}
+              value={loaded.phone ?? ''}
               readOnly
               dir="ltr"
               leftSection={<IconLock size={14} />}
