@@ -32,13 +32,14 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/notifications/styles.css';
 import type { Language } from '@bottega/contracts/common';
 import { DirectionProvider, localStorageColorSchemeManager, MantineProvider, useDirection } from '@mantine/core';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authUserKey, signInAgainIfExpired } from '../features/auth/auth.api';
 import { ApiError, api } from '../lib/api-client';
 import { currentLanguage, isRightToLeft, mergeOverrides } from '../lib/i18n';
 import { lazyComponent } from '../lib/lazy-component';
+import { createQueryClient } from '../lib/query-client';
 import './accessibility.css';
 import { cssVariablesResolver, themeFor } from './theme';
 
@@ -58,18 +59,7 @@ function followSessionChanges(error: unknown) {
   }
 }
 
-const queryClient: QueryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: followSessionChanges }),
-  mutationCache: new MutationCache({ onError: followSessionChanges }),
-  defaultOptions: {
-    queries: {
-      // A refused or missing answer will not change by asking again.
-      retry: (failures, error) =>
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+const queryClient = createQueryClient(followSessionChanges);
 
 function LanguageEffects() {
   const { i18n } = useTranslation();

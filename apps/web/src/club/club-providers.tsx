@@ -25,13 +25,14 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import { DirectionProvider, localStorageColorSchemeManager, MantineProvider, useDirection } from '@mantine/core';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../app/accessibility.css';
 import { cssVariablesResolver, themeFor } from '../app/theme';
 import { ApiError } from '../lib/api-client';
 import { currentLanguage, isRightToLeft } from '../lib/i18n';
+import { createQueryClient } from '../lib/query-client';
 import { clubKeys, clubToken, forgetCard, forgetOtpSent } from './club-api';
 import { clubRouter } from './club-router';
 
@@ -57,18 +58,7 @@ function followSession(error: unknown) {
   }
 }
 
-const queryClient: QueryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: followSession }),
-  mutationCache: new MutationCache({ onError: followSession }),
-  defaultOptions: {
-    queries: {
-      // A refused or missing answer will not change by asking again.
-      retry: (failures, error) =>
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+const queryClient = createQueryClient(followSession);
 
 function DirectionEffect() {
   const { i18n } = useTranslation();

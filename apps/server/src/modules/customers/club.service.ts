@@ -33,7 +33,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/
 import { enqueueSms } from '../../platform/sms';
 import { shops } from '../shops/shops.schema';
 import { customerOtps, customerPointAwards, customers } from './customers.schema';
-import { listCardSales } from './customers.service';
+import { listCardSales, personFields } from './customers.service';
 import { listPointEntries, loyaltySummary, pointsOf, readClubSettings } from './loyalty';
 
 type Registration = z.output<typeof clubRegistrationSchema>;
@@ -164,19 +164,11 @@ export async function registerCustomer(options: Deps & { body: Registration; ip:
   if (Object.keys(errors).length > 0) throw new AppError('validation', {}, errors);
   const passwordHash = await hashPassword(body.password);
   const person = {
-    firstName: body.firstName,
-    lastName: body.lastName,
+    ...personFields(body),
     email: body.email,
     passwordHash,
     countryCode: body.countryCode,
     phone: body.phone,
-    gender: body.gender,
-    address: body.address,
-    city: body.city,
-    state: body.state,
-    zip: body.zip,
-    birthday: body.birthday,
-    shopId: body.shopId,
     language: body.language,
     subscribedAt: now,
     privacyConsentAt: now,
@@ -544,15 +536,7 @@ export async function updateClubProfile(
     const [row] = await tx
       .update(customers)
       .set({
-        firstName: body.firstName,
-        lastName: body.lastName,
-        gender: body.gender,
-        birthday: body.birthday,
-        address: body.address,
-        city: body.city,
-        state: body.state,
-        zip: body.zip,
-        shopId: body.shopId,
+        ...personFields(body),
         language: body.language,
         marketingConsentAt: body.marketingConsent ? (before.marketingConsentAt ?? now) : null,
         updatedAt: now,

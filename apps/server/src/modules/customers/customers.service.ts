@@ -32,6 +32,17 @@ type DiscountedQuery = z.output<typeof discountedSalesQuerySchema>;
 
 const auditEntity = 'customer';
 
+/** The fields of a person that both marketing and the customer change (never the email, phone or password). */
+export function personFields(
+  body: Pick<
+    CustomerEdit,
+    'firstName' | 'lastName' | 'gender' | 'birthday' | 'address' | 'city' | 'state' | 'zip' | 'shopId'
+  >,
+) {
+  const { firstName, lastName, gender, birthday, address, city, state, zip, shopId } = body;
+  return { firstName, lastName, gender, birthday, address, city, state, zip, shopId };
+}
+
 /** The customers' shops the viewer reaches: all, or theirs. */
 function shopScope(viewer: SessionContext): SQL | undefined {
   const scope = shopsInScope(viewer, 'customers');
@@ -311,15 +322,7 @@ export async function updateCustomer(options: Call & { id: number; body: Custome
     await tx
       .update(customers)
       .set({
-        firstName: body.firstName,
-        lastName: body.lastName,
-        gender: body.gender,
-        birthday: body.birthday,
-        address: body.address,
-        city: body.city,
-        state: body.state,
-        zip: body.zip,
-        shopId: body.shopId,
+        ...personFields(body),
         marketingConsentAt: body.marketingConsent ? row.marketingConsentAt : null,
         updatedAt: options.now,
       })

@@ -1,10 +1,11 @@
-import { Badge, Box, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format-date';
 import { Money } from '../../ui/money';
-import { historyPerPage, type PointEntry, useActivity } from '../club-api';
-import { pageCount, signedPoints } from '../club-format';
+import { type PointEntry, useActivity } from '../club-api';
+import { signedPoints } from '../club-format';
+import { HistoryPagination } from './history-pagination';
 import { ListPlaceholder } from './list-placeholder';
 import { QueryError } from './query-error';
 
@@ -87,18 +88,7 @@ export function PointsHistory() {
           </Paper>
         ))}
       </Stack>
-      {meta.total > meta.perPage && (
-        <Box component="nav" aria-label={t('activity.pages')}>
-          <Group justify="center">
-            <Pagination
-              total={pageCount(meta.total, meta.perPage || historyPerPage)}
-              value={page}
-              onChange={setPage}
-              size="sm"
-            />
-          </Group>
-        </Box>
-      )}
+      <HistoryPagination meta={meta} page={page} onChange={setPage} />
     </Stack>
   );
 }

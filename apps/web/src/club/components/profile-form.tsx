@@ -12,9 +12,10 @@ import { currentLanguage } from '../../lib/i18n';
 import { type ClubProfileEdit, useClubInfo, useUpdateProfile } from '../club-api';
 import { emptyReadsRequired } from '../club-format';
 import { changeClubLanguage } from '../club-i18n';
-import { genderOptions, languageOptions, shopOptions, todayOnThisPhone } from './club-fields';
+import { languageOptions, shopOptions } from './club-fields';
 import { FormAlert } from './form-alert';
 import { FormSection } from './form-section';
+import { PersonFields } from './person-fields';
 
 type Values = {
   firstName: string;
@@ -102,32 +103,7 @@ export function ProfileForm({ profile }: { profile: ClubProfile }) {
   return (
     <form onSubmit={submit} noValidate>
       <FormSection title={t('profile.editTitle')}>
-        <TextInput
-          label={t('fields.firstName')}
-          autoComplete="given-name"
-          required
-          {...form.getInputProps('firstName')}
-        />
-        <TextInput
-          label={t('fields.lastName')}
-          autoComplete="family-name"
-          required
-          {...form.getInputProps('lastName')}
-        />
-        <TextInput
-          label={t('fields.birthday')}
-          type="date"
-          max={todayOnThisPhone()}
-          autoComplete="bday"
-          required
-          {...form.getInputProps('birthday')}
-        />
-        <NativeSelect
-          label={t('fields.gender')}
-          required
-          data={genderOptions(t, form.getValues().gender)}
-          {...form.getInputProps('gender')}
-        />
+        <PersonFields form={form} />
         <TextInput label={t('fields.address')} autoComplete="street-address" {...form.getInputProps('address')} />
         <TextInput label={t('fields.city')} autoComplete="address-level2" {...form.getInputProps('city')} />
         <Group gap="sm" grow align="flex-start">

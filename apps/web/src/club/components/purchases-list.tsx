@@ -1,10 +1,11 @@
-import { Badge, Box, Divider, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Box, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format-date';
 import { Money } from '../../ui/money';
-import { historyPerPage, usePurchases } from '../club-api';
-import { groupByReceipt, pageCount } from '../club-format';
+import { usePurchases } from '../club-api';
+import { groupByReceipt } from '../club-format';
+import { HistoryPagination } from './history-pagination';
 import { ListPlaceholder } from './list-placeholder';
 import { QueryError } from './query-error';
 
@@ -74,18 +75,7 @@ export function PurchasesList() {
           </Paper>
         ))}
       </Stack>
-      {meta.total > meta.perPage && (
-        <Box component="nav" aria-label={t('activity.pages')}>
-          <Group justify="center">
-            <Pagination
-              total={pageCount(meta.total, meta.perPage || historyPerPage)}
-              value={page}
-              onChange={setPage}
-              size="sm"
-            />
-          </Group>
-        </Box>
-      )}
+      <HistoryPagination meta={meta} page={page} onChange={setPage} />
     </Stack>
   );
 }

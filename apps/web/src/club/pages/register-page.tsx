@@ -30,10 +30,11 @@ import { currentLanguage } from '../../lib/i18n';
 import { isSignedIn, rememberOtpSent, useClubInfo, useRegister } from '../club-api';
 import { emptyReadsRequired, maskEmail, maskPhone } from '../club-format';
 import { useClubTitle } from '../club-title';
-import { genderOptions, languageOptions, shopOptions, todayOnThisPhone } from '../components/club-fields';
+import { languageOptions, shopOptions } from '../components/club-fields';
 import { ClubFrame } from '../components/club-frame';
 import { FormAlert } from '../components/form-alert';
 import { FormSection } from '../components/form-section';
+import { PersonFields } from '../components/person-fields';
 
 type Values = {
   firstName: string;
@@ -175,32 +176,7 @@ export function RegisterPage() {
         <form onSubmit={submit} noValidate>
           <Stack gap="lg">
             <FormSection title={t('register.aboutYou')}>
-              <TextInput
-                label={t('fields.firstName')}
-                autoComplete="given-name"
-                required
-                {...form.getInputProps('firstName')}
-              />
-              <TextInput
-                label={t('fields.lastName')}
-                autoComplete="family-name"
-                required
-                {...form.getInputProps('lastName')}
-              />
-              <TextInput
-                label={t('fields.birthday')}
-                type="date"
-                max={todayOnThisPhone()}
-                autoComplete="bday"
-                required
-                {...form.getInputProps('birthday')}
-              />
-              <NativeSelect
-                label={t('fields.gender')}
-                required
-                data={genderOptions(t, form.getValues().gender)}
-                {...form.getInputProps('gender')}
-              />
+              <PersonFields form={form} />
             </FormSection>
 
             <FormSection title={t('register.account')}>
