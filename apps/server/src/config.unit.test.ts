@@ -65,6 +65,14 @@ describe('loadConfig', () => {
       fiscalPrinter: { simulator: true, simulatorPort: 8089, timeoutMs: 10_000, addressOverride: '127.0.0.1:8089' },
       cameras: { timeoutMs: 5000, simulator: true, simulatorPort: 8091 },
       accounting: { url: undefined, timeoutMs: 15_000 },
+      sms: {
+        apiUrl: undefined,
+        apiKey: undefined,
+        sender: 'Bottega',
+        timeoutMs: 10_000,
+        simulator: true,
+        simulatorPort: 8092,
+      },
     });
   });
 
