@@ -69,6 +69,7 @@ CREATE TABLE "customers" (
 	"marketing_consent_at" timestamp with time zone,
 	"invite_code" varchar(20),
 	"referred_by_id" integer,
+	"registered_from" varchar(64),
 	"erased_at" timestamp with time zone,
 	"search_text" text GENERATED ALWAYS AS (lower(card_number || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || regexp_replace(coalesce(country_code, '') || coalesce(phone, ''), '[^0-9]', '', 'g'))) STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -109,6 +110,7 @@ CREATE UNIQUE INDEX "customers_email_idx" ON "customers" USING btree ("email") W
 CREATE INDEX "customers_shop_idx" ON "customers" USING btree ("shop_id","id");--> statement-breakpoint
 CREATE INDEX "customers_registered_idx" ON "customers" USING btree ("subscribed_at") WHERE "customers"."subscribed_at" is not null;--> statement-breakpoint
 CREATE INDEX "customers_birthday_idx" ON "customers" USING btree ("birthday_month_day") WHERE "customers"."subscribed_at" is not null;--> statement-breakpoint
+CREATE INDEX "customers_registered_from_idx" ON "customers" USING btree ("registered_from","subscribed_at") WHERE "customers"."registered_from" is not null;--> statement-breakpoint
 CREATE INDEX "customers_referred_idx" ON "customers" USING btree ("referred_by_id") WHERE "customers"."referred_by_id" is not null;--> statement-breakpoint
 CREATE INDEX "customers_search_idx" ON "customers" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "customers_city_idx" ON "customers" USING gin (lower("city") gin_trgm_ops);--> statement-breakpoint

@@ -22,6 +22,8 @@ export const otpTtlMinutes = 10;
 export const otpResendSeconds = 60;
 /** Codes sent to one email or one phone number in 24 hours (§3: counts kept by email and by SMS). */
 export const otpDailyLimit = 5;
+/** Registrations one client address may make in an hour: each sends an SMS, which costs the company. */
+export const registrationsPerAddressHourly = 10;
 /** Wrong tries before a code is spent. */
 export const otpMaxAttempts = 5;
 /** A club session lasts this long after its last use (a phone stays signed in). */

@@ -2,7 +2,12 @@
 // as a realm of its own; points over the rolling 12 months and levels moving with the window (the business clock set
 // by the test); the birthday gift once a year; the referral once per friend; the forgotten password; GDPR export and
 // erasure; and registration suspended.
-import { otpDailyLimit, otpMaxAttempts, otpResendSeconds } from '@bottega/contracts/club';
+import {
+  otpDailyLimit,
+  otpMaxAttempts,
+  otpResendSeconds,
+  registrationsPerAddressHourly,
+} from '@bottega/contracts/club';
 import { addDays, businessDate } from '@bottega/contracts/dates';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +15,7 @@ import {
   api,
   createTestApp,
   createUserWithAbilities,
+  csrfHeaders,
   findShopId,
   lastMailTo,
   lastSmsTo,
@@ -64,8 +70,25 @@ function registration(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const post = (url: string, body: unknown, token?: string, lng?: string) =>
-  api(test.app, { method: 'POST', url, body, token, lng });
+let addresses = 0;
+/** A client address of its own for each call, so the registrations' limit per address only counts where tested. */
+const freshAddress = () => {
+  addresses += 1;
+  return `10.27.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+};
+
+const post = (url: string, body: unknown, token?: string, lng?: string, ip: string = freshAddress()) =>
+  test.app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      ...csrfHeaders(),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(lng ? { 'accept-language': lng } : {}),
+    },
+    payload: body as Record<string, unknown>,
+    remoteAddress: ip,
+  });
 
 async function register(overrides: Record<string, unknown> = {}) {
   const body = registration(overrides);
@@ -245,6 +268,28 @@ describe('registration and the one-time codes', () => {
     const future = await post('/api/club/register', registration({ birthday: addDays(today(), 2) }));
     expect(future.statusCode).toBe(422);
     expect(Object.keys(future.json().errors)).toEqual(['birthday']);
+  });
+
+  it('takes at most ten registrations an hour from one client address, each of which sends an SMS', async () => {
+    for (let index = 0; index < registrationsPerAddressHourly; index += 1) {
+      expect((await post('/api/club/register', registration(), undefined, undefined, '203.0.113.27')).statusCode).toBe(
+        201,
+      );
+    }
+    const before = await test.db.$count(customers);
+    const refused = await post('/api/club/register', registration(), undefined, 'en', '203.0.113.27');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('tooManyAttempts');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(await test.db.$count(customers)).toBe(before);
+    // Another address, and the same one an hour later, may.
+    expect((await post('/api/club/register', registration(), undefined, undefined, '203.0.113.28')).statusCode).toBe(
+      201,
+    );
+    setClock(new Date(Date.now() + 3_601_000).toISOString());
+    expect((await post('/api/club/register', registration(), undefined, undefined, '203.0.113.27')).statusCode).toBe(
+      201,
+    );
   });
 
   it('stores nothing and answers the maintenance message while registration is suspended', async () => {

@@ -15,6 +15,7 @@ import {
   otpMaxAttempts,
   otpResendSeconds,
   otpTtlMinutes,
+  registrationsPerAddressHourly,
 } from '@bottega/contracts/club';
 import { birthdayGiftPoints, birthdayIn, maxDiscountPercent, referralPoints } from '@bottega/contracts/customers';
 import { businessDate } from '@bottega/contracts/dates';
@@ -155,6 +156,8 @@ export async function registerCustomer(options: Deps & { body: Registration; ip:
   const { db, config, now, body } = options;
   const settings = await readClubSettings(db);
   if (settings.registrationSuspended) throw new AppError('clubRegistrationSuspended');
+  const registeredFrom = sign(config.appKey, 'club-registration-address', options.ip);
+  await assertRegistrationsAllowed(db, registeredFrom, now);
   const errors: Record<string, { rule: 'invalid' | 'futureDate' }[]> = {};
   if (body.birthday > businessDate(now)) errors.birthday = [{ rule: 'futureDate' }];
   const [shop] = await db.select({ id: shops.id }).from(shops).where(eq(shops.id, body.shopId));
@@ -175,6 +178,7 @@ export async function registerCustomer(options: Deps & { body: Registration; ip:
     marketingConsentAt: body.marketingConsent ? now : null,
     inviteCode: randomBytes(9).toString('base64url'),
     referredById: inviter?.id ?? null,
+    registeredFrom,
     updatedAt: now,
   };
   try {
@@ -235,6 +239,23 @@ export async function registerCustomer(options: Deps & { body: Registration; ip:
   } catch (error) {
     if (violatedUniqueIndex(error) === 'customers_email_idx') throw new AppError('customerEmailTaken');
     throw error;
+  }
+}
+
+/** At most registrationsPerAddressHourly registrations from one client address an hour (429 with the wait). */
+async function assertRegistrationsAllowed(db: Executor, registeredFrom: string, now: Date): Promise<void> {
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const recent = await db
+    .select({ at: customers.subscribedAt })
+    .from(customers)
+    .where(and(eq(customers.registeredFrom, registeredFrom), gte(customers.subscribedAt, hourAgo)))
+    .orderBy(desc(customers.subscribedAt))
+    .limit(registrationsPerAddressHourly);
+  const oldest = recent[registrationsPerAddressHourly - 1]?.at;
+  if (oldest) {
+    throw new AppError('tooManyAttempts', {
+      seconds: Math.max(1, Math.ceil((oldest.getTime() + 3_600_000 - now.getTime()) / 1000)),
+    });
   }
 }
 
@@ -702,6 +723,7 @@ export async function deleteClubAccount(options: Deps & { customer: CustomerCont
         phoneConfirmedAt: null,
         marketingConsentAt: null,
         inviteCode: null,
+        registeredFrom: null,
         erasedAt: now,
         updatedAt: now,
       })

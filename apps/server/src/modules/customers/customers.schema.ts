@@ -60,6 +60,11 @@ export const customers = pgTable(
     /** The code of the customer's invitation link. */
     inviteCode: varchar('invite_code', { length: 20 }).unique(),
     referredById: integer('referred_by_id').references((): AnyPgColumn => customers.id, { onDelete: 'set null' }),
+    /**
+     * The client address the customer registered from, as a keyed hash (meaningless without the app key): how many
+     * registrations one address made in the last hour, so nobody sends codes to a stream of numbers (SMS pumping).
+     */
+    registeredFrom: varchar('registered_from', { length: 64 }),
     /** When the customer asked to be forgotten: their data is gone, the card's receipts stay for the books. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     /** What the list's search matches: card, names, email and the phone's digits, lower-cased (a trigram index). */
@@ -74,6 +79,9 @@ export const customers = pgTable(
     index('customers_shop_idx').on(table.shopId, table.id),
     index('customers_registered_idx').on(table.subscribedAt).where(sql`${table.subscribedAt} is not null`),
     index('customers_birthday_idx').on(table.birthdayMonthDay).where(sql`${table.subscribedAt} is not null`),
+    index('customers_registered_from_idx')
+      .on(table.registeredFrom, table.subscribedAt)
+      .where(sql`${table.registeredFrom} is not null`),
     index('customers_referred_idx').on(table.referredById).where(sql`${table.referredById} is not null`),
     index('customers_search_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('customers_city_idx').using('gin', sql`lower(${table.city}) gin_trgm_ops`),
