@@ -1,4 +1,4 @@
-import { NativeSelect, TextInput } from '@mantine/core';
+import { Group, NativeSelect, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { genderOptions, todayOnThisPhone } from './club-fields';
@@ -38,6 +38,28 @@ export function PersonFields({
         data={genderOptions(t, form.getValues().gender)}
         {...form.getInputProps('gender')}
       />
+    </>
+  );
+}
+
+type AddressPath = 'address' | 'city' | 'state' | 'zip';
+
+/** Where the customer lives, as the registration and the profile both ask it. */
+export function AddressFields({ form }: { form: { getInputProps: (path: AddressPath) => GetInputPropsReturnType } }) {
+  const { t } = useTranslation('club');
+  return (
+    <>
+      <TextInput label={t('fields.address')} autoComplete="street-address" {...form.getInputProps('address')} />
+      <TextInput label={t('fields.city')} autoComplete="address-level2" {...form.getInputProps('city')} />
+      <Group gap="sm" grow align="flex-start">
+        <TextInput label={t('fields.state')} autoComplete="address-level1" {...form.getInputProps('state')} />
+        <TextInput
+          label={t('fields.zip')}
+          autoComplete="postal-code"
+          inputMode="numeric"
+          {...form.getInputProps('zip')}
+        />
+      </Group>
     </>
   );
 }

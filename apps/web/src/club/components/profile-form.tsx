@@ -1,7 +1,7 @@
 import { type ClubProfile, clubProfileEditSchema } from '@bottega/contracts/club';
 import type { Gender } from '@bottega/contracts/customers';
 import type { Language } from '@bottega/contracts/languages';
-import { Button, Checkbox, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, NativeSelect, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { changeClubLanguage } from '../club-i18n';
 import { languageOptions, shopOptions } from './club-fields';
 import { FormAlert } from './form-alert';
 import { FormSection } from './form-section';
-import { PersonFields } from './person-fields';
+import { AddressFields, PersonFields } from './person-fields';
 
 type Values = {
   firstName: string;
@@ -104,17 +104,7 @@ export function ProfileForm({ profile }: { profile: ClubProfile }) {
     <form onSubmit={submit} noValidate>
       <FormSection title={t('profile.editTitle')}>
         <PersonFields form={form} />
-        <TextInput label={t('fields.address')} autoComplete="street-address" {...form.getInputProps('address')} />
-        <TextInput label={t('fields.city')} autoComplete="address-level2" {...form.getInputProps('city')} />
-        <Group gap="sm" grow align="flex-start">
-          <TextInput label={t('fields.state')} autoComplete="address-level1" {...form.getInputProps('state')} />
-          <TextInput
-            label={t('fields.zip')}
-            autoComplete="postal-code"
-            inputMode="numeric"
-            {...form.getInputProps('zip')}
-          />
-        </Group>
+        <AddressFields form={form} />
         <NativeSelect
           label={t('fields.shop')}
           required

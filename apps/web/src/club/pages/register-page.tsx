@@ -34,7 +34,7 @@ import { languageOptions, shopOptions } from '../components/club-fields';
 import { ClubFrame } from '../components/club-frame';
 import { FormAlert } from '../components/form-alert';
 import { FormSection } from '../components/form-section';
-import { PersonFields } from '../components/person-fields';
+import { AddressFields, PersonFields } from '../components/person-fields';
 
 type Values = {
   firstName: string;
@@ -223,17 +223,7 @@ export function RegisterPage() {
             </FormSection>
 
             <FormSection title={t('register.address')}>
-              <TextInput label={t('fields.address')} autoComplete="street-address" {...form.getInputProps('address')} />
-              <TextInput label={t('fields.city')} autoComplete="address-level2" {...form.getInputProps('city')} />
-              <Group gap="sm" grow align="flex-start">
-                <TextInput label={t('fields.state')} autoComplete="address-level1" {...form.getInputProps('state')} />
-                <TextInput
-                  label={t('fields.zip')}
-                  autoComplete="postal-code"
-                  inputMode="numeric"
-                  {...form.getInputProps('zip')}
-                />
-              </Group>
+              <AddressFields form={form} />
             </FormSection>
 
             <FormSection title={t('register.club')}>
