@@ -18,6 +18,7 @@ import type { Config } from './config';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
+import { automationRoutes } from './modules/automation/automation.routes';
 import { balancesRoutes } from './modules/balances/balances.routes';
 import { budgetsRoutes } from './modules/budgets/budgets.routes';
 import { camerasRoutes } from './modules/cameras/cameras.routes';
@@ -217,6 +218,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   await app.register(camerasRoutes);
   await app.register(customersRoutes);
   await app.register(clubRoutes);
+  await app.register(automationRoutes);
   await app.register(userGroupsRoutes);
 
   await registerWebApp(app, config);

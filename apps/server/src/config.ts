@@ -157,6 +157,12 @@ const environmentSchema = z.object({
   /** A local simulated SMS provider for the demo (integrations/sms/sms-gateway.simulator.ts). */
   SMS_SIMULATOR: flag.optional(),
   SMS_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8092),
+  /** Where the Graph API of Facebook Pages and Instagram answers (integrations/social), with its version. */
+  SOCIAL_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  SOCIAL_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** A local simulated social network for the demo (integrations/social/social-network.simulator.ts). */
+  SOCIAL_SIMULATOR: flag.optional(),
+  SOCIAL_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8093),
   /** Whether this process runs background jobs (a process may serve requests only), how often it looks and how many at once. */
   JOBS_WORKER: flag.default(true),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
@@ -246,6 +252,14 @@ export type Config = {
     sender: string;
     timeoutMs: number;
     /** Whether main.ts starts the simulated provider on 127.0.0.1:simulatorPort (on a demo database only). */
+    simulator: boolean;
+    simulatorPort: number;
+  };
+  /** The social networks the automation area publishes to; main.ts points the Graph API at its simulator for the demo. */
+  social: {
+    graphUrl: string;
+    timeoutMs: number;
+    /** Whether main.ts starts the simulated network on 127.0.0.1:simulatorPort (on a demo database only). */
     simulator: boolean;
     simulatorPort: number;
   };
@@ -379,6 +393,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       timeoutMs: env.SMS_TIMEOUT_MS,
       simulator: env.SMS_SIMULATOR ?? (seedDemoSetting(env) && !env.SMS_API_URL),
       simulatorPort: env.SMS_SIMULATOR_PORT,
+    },
+    social: {
+      graphUrl: env.SOCIAL_GRAPH_URL.replace(/\/+$/, ''),
+      timeoutMs: env.SOCIAL_TIMEOUT_MS,
+      simulator: env.SOCIAL_SIMULATOR ?? seedDemoSetting(env),
+      simulatorPort: env.SOCIAL_SIMULATOR_PORT,
     },
   };
 }

@@ -5,7 +5,9 @@ import { startAccountingSimulator } from './integrations/accounting/accounting.s
 import { startCameraSimulator } from './integrations/cameras/camera.simulator';
 import { startFiscalPrinterSimulator } from './integrations/fiscal-printer/fiscal-printer.simulator';
 import { startSmsSimulator } from './integrations/sms/sms-gateway.simulator';
+import { startSocialSimulator } from './integrations/social/social-network.simulator';
 import { startTelegramSimulator } from './integrations/telegram/telegram-bot.simulator';
+import { demoWebhookSecret } from './modules/automation/automation.seed';
 import { demoSimulatedCameras } from './modules/cameras/cameras.seed';
 import { demoFiscalPrinter, seedDemoSales } from './modules/sales/sales.seed';
 import { currentTime } from './platform/clock';
@@ -75,6 +77,13 @@ const smsSimulator = demo.smsSimulator
   : undefined;
 const sms = smsSimulator ? { ...config.sms, apiUrl: smsSimulator.url, apiKey: smsSimulator.apiKey } : config.sms;
 
+// The demo's social accounts publish to a simulated network on this machine (what went out: <url>/sim); any other
+// database publishes to SOCIAL_GRAPH_URL, Meta's Graph API.
+const socialSimulator = demo.socialSimulator
+  ? await startSocialSimulator({ port: config.social.simulatorPort, webhookSecret: demoWebhookSecret })
+  : undefined;
+const social = socialSimulator ? { ...config.social, graphUrl: socialSimulator.url } : config.social;
+
 // The demo's accounting system is a simulator on this machine (a free port): a convalidated month is sent to it and
 // confirmed. Any other database sends to ACCOUNTING_URL, or cannot transmit months until it is set.
 const accountingSimulator = demo.demoDatabase && !config.accounting.url ? await startAccountingSimulator() : undefined;
@@ -83,7 +92,7 @@ const accounting = accountingSimulator ? { ...config.accounting, url: accounting
 // The app's demo-only offers (the demo bank's statement) follow the demo data actually here, not the setting alone: a
 // database the demo did not create refuses SEED_DEMO.
 const app = await buildApp({
-  config: { ...config, seedDemo: demo.salesFeed, fiscalPrinter, telegram, accounting, sms },
+  config: { ...config, seedDemo: demo.salesFeed, fiscalPrinter, telegram, accounting, sms, social },
   db: database.db,
 });
 await app.listen({ port: config.port, host: config.host });
@@ -109,6 +118,7 @@ const lines = [
   telegramLine(),
   `Simulated cameras: ${cameraSimulator ? `on ${cameraSimulator.url}` : 'no'}`,
   `SMS: ${smsSimulator ? `simulated on ${smsSimulator.url} (a phone's messages: ${smsSimulator.url}/simulator/messages?to=%2B39…)` : (sms.apiUrl ?? 'none (SMS_API_URL unset)')}`,
+  `Social networks: ${socialSimulator ? `simulated on ${socialSimulator.url} (what went out: ${new URL(socialSimulator.url).origin}/sim)` : social.graphUrl}`,
   `Accounting system: ${accountingSimulator ? `simulated on ${accountingSimulator.url}` : (config.accounting.url ?? 'none (ACCOUNTING_URL unset)')}`,
 ];
 for (const setting of demo.refused) {
@@ -133,6 +143,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     await accountingSimulator?.close();
     await cameraSimulator?.close();
     await smsSimulator?.close();
+    await socialSimulator?.close();
     await database.close();
     process.exit(0);
   });

@@ -1,6 +1,7 @@
 // Every Drizzle table of every area, for the query builder and drizzle-kit.
 export * from './integrations/telegram/telegram.schema';
 export * from './modules/auth/auth.schema';
+export * from './modules/automation/automation.schema';
 export * from './modules/balances/balances.schema';
 export * from './modules/budgets/budgets.schema';
 export * from './modules/cameras/cameras.schema';

@@ -23,6 +23,7 @@ const demoOn = {
     simulatorPort: 8090,
   },
   cameras: { timeoutMs: 1000, simulator: true, simulatorPort: 8091 },
+  social: { graphUrl: 'https://graph.facebook.com/v21.0', timeoutMs: 1000, simulator: true, simulatorPort: 8093 },
   sms: {
     apiUrl: undefined,
     apiKey: undefined,
@@ -68,7 +69,15 @@ describe('the demo at start-up', () => {
       telegramSimulator: false,
       cameraSimulator: false,
       smsSimulator: false,
-      refused: ['SEED_DEMO', 'FISCAL_PRINTER_SIMULATOR', 'TELEGRAM_SIMULATOR', 'CAMERA_SIMULATOR', 'SMS_SIMULATOR'],
+      socialSimulator: false,
+      refused: [
+        'SEED_DEMO',
+        'FISCAL_PRINTER_SIMULATOR',
+        'TELEGRAM_SIMULATOR',
+        'CAMERA_SIMULATOR',
+        'SMS_SIMULATOR',
+        'SOCIAL_SIMULATOR',
+      ],
     });
     // The feed and the printer simulator refuse on their own too, whoever calls them.
     expect(await seedDemoSales(test.db, { now })).toBeNull();

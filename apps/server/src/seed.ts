@@ -10,6 +10,7 @@ import {
 } from '@bottega/contracts/permissions';
 import { count } from 'drizzle-orm';
 import type { Config } from './config';
+import { seedDemoAutomation } from './modules/automation/automation.seed';
 import { seedDemoBalances } from './modules/balances/balances.seed';
 import { seedDemoBudgets } from './modules/budgets/budgets.seed';
 import { seedDemoCameras } from './modules/cameras/cameras.seed';
@@ -669,6 +670,8 @@ export type DemoMode = {
   cameraSimulator: boolean;
   /** main.ts starts the simulated SMS provider the club's phone codes go to. */
   smsSimulator: boolean;
+  /** main.ts starts the simulated social network the demo's accounts publish to. */
+  socialSimulator: boolean;
   /** Settings asked for what this database may not receive: said at start-up. */
   refused: string[];
 };
@@ -683,7 +686,7 @@ export type DemoMode = {
 export async function prepareDemo(options: {
   db: Database;
   storage: Storage;
-  config: Pick<Config, 'seedDemo' | 'fiscalPrinter' | 'telegram' | 'cameras' | 'sms' | 'appKey'>;
+  config: Pick<Config, 'seedDemo' | 'fiscalPrinter' | 'telegram' | 'cameras' | 'sms' | 'social' | 'appKey'>;
   now: Date;
 }): Promise<DemoMode> {
   const { db, config, now } = options;
@@ -697,6 +700,13 @@ export async function prepareDemo(options: {
       appKey: config.appKey,
       simulatorUrl: `http://127.0.0.1:${config.cameras.simulatorPort}`,
     });
+    // The demo's social accounts publish to the simulator's address of this start (SOCIAL_SIMULATOR_PORT).
+    await seedDemoAutomation(db, {
+      storage: options.storage,
+      appKey: config.appKey,
+      simulatorUrl: `http://127.0.0.1:${config.social.simulatorPort}`,
+      now,
+    });
   }
   const demoDatabase = await isDemoDatabase(db);
   const refused: string[] = [];
@@ -705,6 +715,7 @@ export async function prepareDemo(options: {
   if (!demoDatabase && config.telegram.simulator) refused.push('TELEGRAM_SIMULATOR');
   if (!demoDatabase && config.cameras.simulator) refused.push('CAMERA_SIMULATOR');
   if (!demoDatabase && config.sms.simulator) refused.push('SMS_SIMULATOR');
+  if (!demoDatabase && config.social.simulator) refused.push('SOCIAL_SIMULATOR');
   const salesFeed = demoDatabase && config.seedDemo;
   // A demo left stopped catches up with what its registers sold meanwhile.
   if (salesFeed && !seededNow) await seedDemoSales(db, { now });
@@ -715,6 +726,7 @@ export async function prepareDemo(options: {
     telegramSimulator: demoDatabase && config.telegram.simulator,
     cameraSimulator: demoDatabase && config.cameras.simulator,
     smsSimulator: demoDatabase && config.sms.simulator,
+    socialSimulator: demoDatabase && config.social.simulator,
     refused,
   };
 }

@@ -213,6 +213,19 @@ export const errorCodes = {
   otpExpired: 422,
   otpAttemptsExceeded: 429,
   clubNotConfirmed: 403,
+  // Automation (contracts/automation.ts): a post one of its networks would not take (the field errors say why), a
+  // change its state does not allow, a time already past; the library's files: not one of its four formats by their
+  // content, too large, still carried by a post; a resumable upload's piece that does not start where it stands, or
+  // an upload that ran out of time; an account still carrying posts.
+  postNotForNetwork: 422,
+  postStateRefused: 409,
+  scheduledInPast: 422,
+  mediaUnsupported: 415,
+  mediaTooLarge: 413,
+  mediaInUse: 409,
+  uploadOffsetMismatch: 409,
+  uploadExpired: 410,
+  accountHasPosts: 409,
   notFound: 404,
   routeNotFound: 404,
   validation: 422,
@@ -287,6 +300,19 @@ export const validationRules = [
   // A camera's address: a Foscam's scheme://host:port only, a generic camera's whole http(s) address.
   'cameraAddress',
   'cameraUrl',
+  // Automation: a post's text or media a network does not take (contracts/automation.ts postProblemFor), a post with
+  // no account to go to, an account that speaks for neither a shop nor the company (or both), a webhook's address, a
+  // Graph id (digits).
+  'postTooLong',
+  'postNeedsMedia',
+  'postTooManyMedia',
+  'postVideoWithImages',
+  'postTooManyHashtags',
+  'postEmpty',
+  'postAccounts',
+  'automationSpeaksFor',
+  'webhookUrl',
+  'graphId',
 ] as const;
 
 export type ValidationRule = (typeof validationRules)[number];

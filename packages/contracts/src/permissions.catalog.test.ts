@@ -130,6 +130,18 @@ const specLines: Record<string, Record<string, string[]>> = {
   },
 };
 
+/**
+ * Abilities of areas §6 names none for, each with why it exists (the README's design decisions): automation (§1, §2)
+ * has screens but no permission line.
+ */
+const beyondSection6: Record<string, string> = {
+  'automation.accounts': 'add, edit, check and remove the social accounts (§2 Automation users)',
+  'automation.posts': 'write posts and see them (§2 Automation posts)',
+  'automation.publish': 'schedule, publish, cancel and retry posts',
+  'automation.videos': 'the video and image library, and recording in the browser (§2 Automation videos)',
+  'automation.allShops': 'the accounts and posts of every shop, not only one’s own',
+};
+
 /** The ability lines of §6 as they stand in the spec: bullets under a bold heading, or `**Heading**: list`. */
 function readSection6(): Record<string, string[]> {
   const body = readFileSync(section6File, 'utf8');
@@ -161,8 +173,11 @@ describe('the ability catalog against spec §6', () => {
     }
   });
 
-  it('has no ability that §6 does not name', () => {
-    const named = new Set(Object.values(specLines).flatMap((lines) => Object.values(lines).flat()));
+  it('has no ability that §6 does not name, but the documented ones of areas §6 is silent on', () => {
+    const named = new Set([
+      ...Object.values(specLines).flatMap((lines) => Object.values(lines).flat()),
+      ...Object.keys(beyondSection6),
+    ]);
     expect(allAbilities.filter((ability) => !named.has(ability))).toEqual([]);
   });
 
@@ -173,7 +188,7 @@ describe('the ability catalog against spec §6', () => {
     expect(new Set(allAbilities).size).toBe(allAbilities.length);
   });
 
-  it('offers the admin notifications, the five shift notifications, three of the cash register, the two of one’s own payslips and the two of one’s own weeks of shifts, the budget sent to a shop, the five of tickets and the camera gone offline as events', () => {
-    expect(notificationEvents).toHaveLength(27);
+  it('offers the admin notifications, the five shift notifications, three of the cash register, the two of one’s own payslips and the two of one’s own weeks of shifts, the budget sent to a shop, the five of tickets, the camera gone offline and the post that failed as events', () => {
+    expect(notificationEvents).toHaveLength(28);
   });
 });

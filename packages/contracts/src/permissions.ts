@@ -196,6 +196,15 @@ export const permissionCatalog = {
     'customers.allShops',
     'customers.discountedSales',
   ],
+  // Not in §6, which names no ability for the automation area (issue 28): the accounts, the posts, the library, and
+  // the reach beyond one's own shops' accounts (the README's design decisions).
+  automation: [
+    'automation.accounts',
+    'automation.posts',
+    'automation.publish',
+    'automation.videos',
+    'automation.allShops',
+  ],
   taxCertificates: ['taxCertificates.view', 'taxCertificates.upload', 'taxCertificates.list'],
   adminNotifications: [
     'adminNotifications.payslipBlacklist',
@@ -246,6 +255,7 @@ export const viewAllAbilities = {
   shops: 'shops.manage.viewAllList',
   cameras: 'security.video.viewAll',
   customers: 'customers.allShops',
+  automation: 'automation.allShops',
 } as const satisfies Record<string, Ability>;
 
 type ShiftNotification = Extract<(typeof permissionCatalog.shifts)[number], `shifts.notifications.${string}`>;
@@ -279,6 +289,8 @@ export const notificationEventCatalog = {
   'cashRegister.fiscalCloseMissing': { ability: 'shops.cashRegister.dailyClose', scope: 'shop' },
   /** Sunday evening: the week's cash may be filled now. */
   'cashRegister.weeklyCashDue': { ability: 'shops.cashRegister.closeWeekly', scope: 'shop' },
+  /** A post the person wrote could not be published to one of its accounts (issue 28). */
+  'automation.postFailed': { ability: 'automation.posts', scope: 'person' },
   /** The person's payslip was convalidated: it can be downloaded. */
   'payslips.available': { ability: 'employees.payslips.downloadOwn', scope: 'person' },
   /** The person's tax certificate (CU) was convalidated. */

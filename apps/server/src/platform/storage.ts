@@ -81,6 +81,19 @@ const signatures: { mimeType: string; extension: string; matches: (bytes: Uint8A
     matches: (b) => ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a',
   },
   { mimeType: 'application/pdf', extension: 'pdf', matches: (b) => ascii(b, 0, 5) === '%PDF-' },
+  // ISO base media (MP4, MOV): the first box is `ftyp`, its brand telling which; QuickTime's `qt  ` is not MP4.
+  {
+    mimeType: 'video/mp4',
+    extension: 'mp4',
+    matches: (b) => ascii(b, 4, 8) === 'ftyp' && ascii(b, 8, 12) !== 'qt  ',
+  },
+  // Matroska's EBML header, with the DocType WebM (what MediaRecorder writes) among its first bytes.
+  {
+    mimeType: 'video/webm',
+    extension: 'webm',
+    matches: (b) =>
+      b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3 && ascii(b, 4, 64).includes('webm'),
+  },
   // A ZIP archive starts with a local file header, or is empty (end of central directory only). Office
   // Open XML and OpenDocument files are ZIP archives too: their name tells which.
   {
@@ -107,7 +120,7 @@ function ascii(bytes: Uint8Array, start: number, end: number): string {
   return String.fromCharCode(...bytes.subarray(start, end));
 }
 
-/** The signature's type (JPEG, PNG, WebP, GIF, PDF, ZIP), else text/plain for plain text, else null (unknown binary). */
+/** The signature's type (JPEG, PNG, WebP, GIF, PDF, MP4, WebM, ZIP), else text/plain for plain text, else null (unknown binary). */
 export function sniffFileType(bytes: Uint8Array): SniffedType | null {
   const found = signatures.find((signature) => signature.matches(bytes));
   if (found) return { mimeType: found.mimeType, extension: found.extension };

@@ -356,11 +356,11 @@ describe('notifications of a group', () => {
   const put = (id: number, events: unknown) =>
     api(test.app, { method: 'PUT', url: url(id), token: adminToken, body: { events } });
 
-  it('lists all 27 events with their channels, none at first', async () => {
+  it('lists all 28 events with their channels, none at first', async () => {
     const group = await createGroup(test.db, []);
     const response = await api(test.app, { url: url(group.id), token: adminToken });
     expect(response.statusCode).toBe(200);
-    expect(notificationEvents).toHaveLength(27);
+    expect(notificationEvents).toHaveLength(28);
     expect(response.json()).toEqual({
       data: { events: notificationEvents.map((event) => ({ event, channels: [] })) },
     });
@@ -376,7 +376,7 @@ describe('notifications of a group', () => {
     expect(first.statusCode).toBe(200);
     const channelsOf = (events: { event: string; channels: string[] }[]) =>
       Object.fromEntries(events.filter((entry) => entry.channels.length > 0).map((e) => [e.event, e.channels]));
-    expect(first.json().data.events).toHaveLength(27);
+    expect(first.json().data.events).toHaveLength(28);
     expect(channelsOf(first.json().data.events)).toEqual({
       'adminNotifications.weekCreated': ['email', 'web', 'telegram'],
       'shifts.notifications.lateStart': ['web'],
