@@ -12,7 +12,7 @@ import { auditLog } from '../../platform/audit.schema';
 import { jobs } from '../../platform/jobs.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { userGroupNotifications } from '../user-groups/user-groups.schema';
-import { automationAccounts, automationPostTargets } from './automation.schema';
+import { automationAccounts, automationPosts, automationPostTargets } from './automation.schema';
 import { demoPng } from './automation.seed';
 
 const simulator = await startSocialSimulator({
@@ -402,11 +402,7 @@ describe('posts', () => {
       .update(automationPostTargets)
       .set({ state: 'sending', remoteId: null, publishedAt: null })
       .where(eq(automationPostTargets.postId, created.id));
-    await test.db.execute(
-      // biome-ignore lint/suspicious/noExplicitAny: a raw statement of the test
-      (await import('drizzle-orm'))
-        .sql`UPDATE automation_posts SET state = 'publishing' WHERE id = ${created.id}` as any,
-    );
+    await test.db.update(automationPosts).set({ state: 'publishing' }).where(eq(automationPosts.id, created.id));
     await test.db
       .update(jobs)
       .set({ state: 'queued', runAt: null })
