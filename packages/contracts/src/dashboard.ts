@@ -47,6 +47,9 @@ export const todoKeys = [
   'deliveryNotesToConfirm',
   // Cameras: the shop's cameras that did not answer their last health check, for who manages them.
   'camerasOffline',
+  // Automation: posts an account refused, waiting for a retry; accounts whose token the network no longer takes.
+  'postsFailed',
+  'socialAccountsToReconnect',
 ] as const;
 export type TodoKey = (typeof todoKeys)[number];
 

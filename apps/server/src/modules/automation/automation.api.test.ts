@@ -375,6 +375,19 @@ describe('posts', () => {
     expect(told).toHaveLength(1);
     expect(told[0]?.link).toBe(`/app/automation/posts/detail/${created.id}`);
 
+    // Waiting on the author's dashboard until it is retried.
+    const todos = async () =>
+      (
+        (await call(author.token, 'GET', '/api/dashboard/todos')).json().data as {
+          key: string;
+          count: number;
+          link: string;
+        }[]
+      ).filter((todo) => todo.key === 'postsFailed');
+    expect(await todos()).toEqual([
+      expect.objectContaining({ key: 'postsFailed', count: 1, link: '/app/automation/posts?state=failed' }),
+    ]);
+
     const retried = await call(author.token, 'POST', `/api/automation/posts/${created.id}/retry`);
     expect(retried.json().data.state).toBe('scheduled');
     await runJobs();
@@ -382,6 +395,7 @@ describe('posts', () => {
     expect(post.state).toBe('published');
     expect(simulator.published().filter((entry) => entry.target === good.externalId)).toHaveLength(1);
     expect(simulator.published().filter((entry) => entry.target === bad.externalId)).toHaveLength(1);
+    expect(await todos()).toEqual([]);
   });
 
   it('marks the account expired when the network refuses its token while publishing', async () => {
@@ -391,6 +405,13 @@ describe('posts', () => {
     await runJobs();
     expect((await postOf(created.id)).targets[0]).toMatchObject({ state: 'failed', failure: 'tokenExpired' });
     expect((await call(adminToken, 'GET', `/api/automation/accounts/${page.id}`)).json().data.state).toBe('expired');
+    const todos = (await call(adminToken, 'GET', '/api/dashboard/todos')).json().data as {
+      key: string;
+      link: string;
+    }[];
+    expect(todos).toContainEqual(
+      expect.objectContaining({ key: 'socialAccountsToReconnect', link: '/app/automation/users?state=expired' }),
+    );
   });
 
   it('never sends again blindly a post whose run stopped while the network was being called', async () => {

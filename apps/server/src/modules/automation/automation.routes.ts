@@ -42,6 +42,7 @@ import {
   listAccounts,
   updateAccount,
 } from './accounts.service';
+import { accountsToReconnectTodo, postsFailedTodo } from './automation.todos';
 import {
   appendUploadChunk,
   assertPublicMediaLink,
@@ -97,6 +98,8 @@ function sendMedia(request: FastifyRequest, reply: FastifyReply, file: { bytes: 
 
 export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => currentTime(app.config);
+  app.todos.register(postsFailedTodo);
+  app.todos.register(accountsToReconnectTodo);
 
   // Uploads and thumbnails arrive as raw bytes: a piece of a file, never more than one piece at a time.
   app.addContentTypeParser(

@@ -437,3 +437,15 @@ export async function deletePost(options: Call & { id: number }): Promise<void> 
     });
   });
 }
+
+/** How many of the posts the viewer reaches failed, and since when (the dashboard's to-do). */
+export async function failedPosts(options: { db: Executor; viewer: SessionContext }) {
+  const [row] = await options.db
+    .select({
+      count: count(),
+      oldest: sql<Date | null>`min(${automationPosts.at})`.mapWith((value) => (value ? new Date(value) : null)),
+    })
+    .from(automationPosts)
+    .where(and(eq(automationPosts.state, 'failed'), postScope(options.viewer)));
+  return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
+}

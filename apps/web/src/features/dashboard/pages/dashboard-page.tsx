@@ -44,11 +44,13 @@ import {
   IconMessages,
   IconPackageExport,
   IconPackageImport,
+  IconPlugConnectedX,
   IconPrinter,
   IconReceipt,
   IconReceipt2,
   IconReceiptEuro,
   IconShieldCheck,
+  IconSpeakerphone,
   IconTargetArrow,
   IconTruckDelivery,
   IconTruckReturn,
@@ -69,6 +71,8 @@ import { useDashboard, useTodos } from '../dashboard.api';
 /** Each area's to-do has its icon: a new key in the contract asks for one here. */
 const todoIcons: Record<TodoKey, Icon> = {
   camerasOffline: IconDeviceCctv,
+  postsFailed: IconSpeakerphone,
+  socialAccountsToReconnect: IconPlugConnectedX,
   cashDaySecondConfirmation: IconUserCheck,
   cashDayToClose: IconCashRegister,
   weeklyCashToFill: IconCalendarWeek,

@@ -1,0 +1,38 @@
+// The automation area's to-dos on the dashboard (platform/todos.ts): for who publishes, the posts an account refused,
+// waiting for a retry, since the oldest; for who manages the accounts, those whose token the network no longer takes.
+// Both are the person's reach, not the chosen shop's: a company's account speaks for every shop.
+import { businessDate } from '@bottega/contracts/dates';
+import { and, count, eq, min } from 'drizzle-orm';
+import type { TodoProvider } from '../../platform/todos';
+import { accountScope } from './accounts.service';
+import { automationAccounts } from './automation.schema';
+import { failedPosts } from './posts.service';
+
+export const postsFailedTodo: TodoProvider = {
+  key: 'postsFailed',
+  ability: 'automation.publish',
+  shopless: true,
+  async count({ db, session }) {
+    const row = await failedPosts({ db, viewer: session });
+    if (row.count === 0 || !row.oldest) return null;
+    return { count: row.count, oldest: businessDate(row.oldest), link: '/app/automation/posts?state=failed' };
+  },
+};
+
+export const accountsToReconnectTodo: TodoProvider = {
+  key: 'socialAccountsToReconnect',
+  ability: 'automation.accounts',
+  shopless: true,
+  async count({ db, session }) {
+    const [row] = await db
+      .select({ count: count(), oldest: min(automationAccounts.lastCheckedAt) })
+      .from(automationAccounts)
+      .where(and(eq(automationAccounts.state, 'expired'), accountScope(session)));
+    if (!row || row.count === 0) return null;
+    return {
+      count: row.count,
+      oldest: row.oldest ? businessDate(row.oldest) : null,
+      link: '/app/automation/users?state=expired',
+    };
+  },
+};
