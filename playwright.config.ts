@@ -7,6 +7,7 @@ import {
   e2ePort,
   mailCatcherPorts,
   smsSimulatorPort,
+  socialSimulatorPort,
   sundayEvening,
   telegramSimulatorPort,
 } from './e2e/helpers';
@@ -43,6 +44,7 @@ function server(options: {
   telegramPort: number;
   cameraPort: number;
   smsPort: number;
+  socialPort: number;
   clockStart?: string;
   smtpUrl?: string;
 }) {
@@ -63,6 +65,7 @@ function server(options: {
       TELEGRAM_SIMULATOR_PORT: String(options.telegramPort),
       CAMERA_SIMULATOR_PORT: String(options.cameraPort),
       SMS_SIMULATOR_PORT: String(options.smsPort),
+      SOCIAL_SIMULATOR_PORT: String(options.socialPort),
       ...(options.clockStart ? { CLOCK_START: options.clockStart } : {}),
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     },
@@ -114,6 +117,10 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // A camera and a microphone that exist (a test pattern and a tone), granted without asking: the automation
+        // journey records a clip in the browser (issue 28).
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
       ],
     },
   },
@@ -145,6 +152,7 @@ export default defineConfig({
       telegramPort: telegramSimulatorPort,
       cameraPort: cameraSimulatorPort,
       smsPort: smsSimulatorPort,
+      socialPort: socialSimulatorPort,
       smtpUrl: `smtp://127.0.0.1:${mailPorts.smtp}`,
     }),
     server({
@@ -154,6 +162,7 @@ export default defineConfig({
       telegramPort: telegramSimulatorPort + 30,
       cameraPort: cameraSimulatorPort + 30,
       smsPort: smsSimulatorPort + 30,
+      socialPort: socialSimulatorPort + 30,
     }),
     server({
       port: sundayPort,
@@ -162,6 +171,7 @@ export default defineConfig({
       telegramPort: telegramSimulatorPort + 10,
       cameraPort: cameraSimulatorPort + 10,
       smsPort: smsSimulatorPort + 10,
+      socialPort: socialSimulatorPort + 10,
       clockStart: sundayEvening,
     }),
     server({
@@ -171,6 +181,7 @@ export default defineConfig({
       telegramPort: telegramSimulatorPort + 20,
       cameraPort: cameraSimulatorPort + 20,
       smsPort: smsSimulatorPort + 20,
+      socialPort: socialSimulatorPort + 20,
       clockStart: sundayEvening,
     }),
   ],

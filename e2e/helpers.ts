@@ -57,6 +57,12 @@ export const cameraSimulatorPort = Number(process.env.CAMERA_SIMULATOR_PORT ?? 8
  */
 export const smsSimulatorPort = Number(process.env.SMS_SIMULATOR_PORT ?? 8092);
 
+/**
+ * Where the journeys' server runs its simulated social network (SOCIAL_SIMULATOR_PORT): what the demo's accounts
+ * published is read at /sim there.
+ */
+export const socialSimulatorPort = Number(process.env.SOCIAL_SIMULATOR_PORT ?? 8093);
+
 /** Where e2e/mail-catcher.ts listens: SMTP for the server, HTTP for the journeys. */
 export function mailCatcherPorts() {
   return { smtp: e2ePort + 25, http: e2ePort + 26 };

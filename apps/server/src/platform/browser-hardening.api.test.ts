@@ -36,6 +36,7 @@ describe('browser hardening', () => {
       'default-src': "'self'",
       'style-src': `'self' 'nonce-${nonce}'`,
       'img-src': "'self' data: blob:",
+      'media-src': "'self' blob:",
       'font-src': "'self' data:",
       'connect-src': "'self' ws://localhost:3000",
       'frame-src': "'self' blob:",

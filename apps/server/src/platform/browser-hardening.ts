@@ -20,6 +20,8 @@ function contentSecurityPolicy(publicUrl: URL) {
       scriptSrc: ["'self'"],
       styleSrc: ["'self'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
+      // The library's videos and the clips recorded in the browser play from blob: URLs (fetched with the session).
+      mediaSrc: ["'self'", 'blob:'],
       fontSrc: ["'self'", 'data:'],
       // Socket.IO: 'self' covers same-origin WebSockets in current browsers, the explicit origin older ones.
       connectSrc: ["'self'", socket],
