@@ -1,5 +1,6 @@
 // Every feature's screens, assembled once: the router and the side menu both read this list.
 import { analyticsRoutes } from '../features/analytics/analytics.routes';
+import { automationRoutes } from '../features/automation/automation.routes';
 import { balancesRoutes } from '../features/balances/balances.routes';
 import { budgetsRoutes } from '../features/budgets/budgets.routes';
 import { camerasRoutes } from '../features/cameras/cameras.routes';
@@ -68,6 +69,7 @@ export const appRoutes: AppRoute[] = [
   ...documentsRoutes,
   // Marketing (issue 27)
   ...customersRoutes,
+  ...automationRoutes,
   ...timeClockRoutes,
   ...companiesRoutes,
   ...ticketCategoriesRoutes,

@@ -47,8 +47,8 @@ describe.each(languages)('notificationKindText in %s', (lng) => {
       expect(description, kind).not.toBe('');
       expect(description, kind).not.toMatch(/\.description$/);
     }
-    // Twenty-seven events, each told apart from the others by its name.
-    expect(notificationEvents).toHaveLength(27);
+    // Twenty-eight events, each told apart from the others by its name.
+    expect(notificationEvents).toHaveLength(28);
     expect(new Set(texts.map((text) => text.label)).size).toBe(notificationKinds.length);
   });
 });
