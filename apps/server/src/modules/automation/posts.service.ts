@@ -178,6 +178,17 @@ async function reachablePost(db: Executor, viewer: SessionContext, id: number) {
   return post;
 }
 
+/** A post the viewer reaches, locked for the change to come in this transaction, else 404. */
+async function lockReachablePost(tx: Executor, viewer: SessionContext, id: number) {
+  const [post] = await tx
+    .select()
+    .from(automationPosts)
+    .where(and(eq(automationPosts.id, id), postScope(viewer)))
+    .for('update');
+  if (!post) throw new AppError('notFound');
+  return post;
+}
+
 export async function getPost(options: Call & { id: number }): Promise<Post> {
   const post = await reachablePost(options.db, options.viewer, options.id);
   const [[author], media, targets] = await Promise.all([
@@ -324,12 +335,7 @@ export async function savePost(options: Call & { id?: number; values: PostValues
       revision = row?.revision ?? 0;
       await auditPost(tx, { actorId: viewer.userId, postId, transition: 'create', from: null, to });
     } else {
-      const [post] = await tx
-        .select()
-        .from(automationPosts)
-        .where(and(eq(automationPosts.id, options.id), postScope(viewer)))
-        .for('update');
-      if (!post) throw new AppError('notFound');
+      const post = await lockReachablePost(tx, viewer, options.id);
       if (post.authorId !== viewer.userId && !mayPublish(viewer)) throw new AppError('forbidden');
       from = post.state;
       nextState(post.state, values.action === 'draft' ? 'save' : 'schedule');
@@ -367,12 +373,7 @@ export async function savePost(options: Call & { id?: number; values: PostValues
 /** A scheduled post taken off the schedule: its queued job finds another revision and does nothing. */
 export async function cancelPost(options: Call & { id: number; now: Date; reason?: string | null }): Promise<Post> {
   await options.db.transaction(async (tx) => {
-    const [post] = await tx
-      .select()
-      .from(automationPosts)
-      .where(and(eq(automationPosts.id, options.id), postScope(options.viewer)))
-      .for('update');
-    if (!post) throw new AppError('notFound');
+    const post = await lockReachablePost(tx, options.viewer, options.id);
     const to = nextState(post.state, 'cancel');
     await tx
       .update(automationPosts)
@@ -392,12 +393,7 @@ export async function cancelPost(options: Call & { id: number; now: Date; reason
 /** A failed post sent again now, to the accounts that refused it only (those that took it keep it). */
 export async function retryPost(options: Call & { id: number; now: Date }): Promise<Post> {
   await options.db.transaction(async (tx) => {
-    const [post] = await tx
-      .select()
-      .from(automationPosts)
-      .where(and(eq(automationPosts.id, options.id), postScope(options.viewer)))
-      .for('update');
-    if (!post) throw new AppError('notFound');
+    const post = await lockReachablePost(tx, options.viewer, options.id);
     const to = nextState(post.state, 'retry');
     const revision = post.revision + 1;
     await tx
@@ -418,12 +414,7 @@ export async function retryPost(options: Call & { id: number; now: Date }): Prom
 /** Only what never went out is deleted: a draft or a cancelled post, by its author or a publisher. */
 export async function deletePost(options: Call & { id: number }): Promise<void> {
   await options.db.transaction(async (tx) => {
-    const [post] = await tx
-      .select()
-      .from(automationPosts)
-      .where(and(eq(automationPosts.id, options.id), postScope(options.viewer)))
-      .for('update');
-    if (!post) throw new AppError('notFound');
+    const post = await lockReachablePost(tx, options.viewer, options.id);
     if (post.state !== 'draft' && post.state !== 'cancelled') throw new AppError('postStateRefused');
     if (post.authorId !== options.viewer.userId && !mayPublish(options.viewer)) throw new AppError('forbidden');
     await tx.delete(automationPosts).where(eq(automationPosts.id, post.id));

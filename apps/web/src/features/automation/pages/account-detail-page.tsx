@@ -27,7 +27,7 @@ import {
   IconPencil,
   IconPlugConnected,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -44,25 +44,11 @@ import { AccountFormModal } from '../components/account-form-modal';
 import { speaksForLabel } from '../components/account-form-values';
 import { AccountNetworkIcon } from '../components/account-network-icon';
 import { AccountStateBadge } from '../components/account-state-badge';
+import { LabelledField } from '../components/labelled-field';
 import { PostStateBadge, TargetStateBadge } from '../components/post-state-badge';
 import { dateTimeText } from '../components/post-time';
+import { positiveId } from '../positive-id';
 import { usePosts } from '../posts.api';
-
-function idOf(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <div>{children}</div>
-    </div>
-  );
-}
 
 function AccountCard({ account }: { account: Account }) {
   const { t } = useTranslation('automation');
@@ -72,33 +58,33 @@ function AccountCard({ account }: { account: Account }) {
         {t('account.sections.account')}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-        <Field label={t('account.fields.network')}>
+        <LabelledField label={t('account.fields.network')}>
           <AccountNetworkIcon network={account.network} size={22} withLabel />
-        </Field>
-        <Field label={t('account.fields.handle')}>
+        </LabelledField>
+        <LabelledField label={t('account.fields.handle')}>
           <Text dir="ltr" ta="start">
             {account.handle || '—'}
           </Text>
-        </Field>
-        <Field label={t('account.fields.speaksFor')}>
+        </LabelledField>
+        <LabelledField label={t('account.fields.speaksFor')}>
           <Text>
             <bdi>{speaksForLabel(account)}</bdi>
           </Text>
-        </Field>
+        </LabelledField>
         {account.network === 'webhook' ? (
-          <Field label={t('account.fields.webhookUrl')}>
+          <LabelledField label={t('account.fields.webhookUrl')}>
             <Text dir="ltr" ta="start" style={{ overflowWrap: 'anywhere' }}>
               {account.webhookUrl}
             </Text>
-          </Field>
+          </LabelledField>
         ) : (
-          <Field label={t(`account.fields.externalId.${account.network}`)}>
+          <LabelledField label={t(`account.fields.externalId.${account.network}`)}>
             <Text dir="ltr" ta="start">
               {account.externalId}
             </Text>
-          </Field>
+          </LabelledField>
         )}
-        <Field label={t(account.network === 'webhook' ? 'account.fields.secret' : 'account.fields.token')}>
+        <LabelledField label={t(account.network === 'webhook' ? 'account.fields.secret' : 'account.fields.token')}>
           <Badge
             color={account.tokenSet ? 'green' : 'gray'}
             variant="light"
@@ -107,10 +93,10 @@ function AccountCard({ account }: { account: Account }) {
           >
             {t(account.tokenSet ? 'account.tokenStored' : 'account.tokenMissing')}
           </Badge>
-        </Field>
-        <Field label={t('account.fields.published')}>
+        </LabelledField>
+        <LabelledField label={t('account.fields.published')}>
           <Text>{formatCount(account.publishedPosts)}</Text>
-        </Field>
+        </LabelledField>
       </SimpleGrid>
     </Card>
   );
@@ -258,7 +244,7 @@ export default function AccountDetailPage() {
   const { t } = useTranslation(['automation', 'errors']);
   const can = new Set(useAuthUser().data?.can ?? []);
   const manage = can.has('automation.accounts');
-  const id = idOf(useParams().id);
+  const id = positiveId(useParams().id);
   const account = useAccount(id);
   const [editing, setEditing] = useState(false);
   const flip = useDirection().dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined;

@@ -74,14 +74,10 @@ import { PostMediaField } from '../components/post-media-field';
 import { PostPreview } from '../components/post-preview';
 import { PostStateBadge } from '../components/post-state-badge';
 import { dateTimeText, instantToRomeDateTime, pickerText, romeDateTimeToInstant } from '../components/post-time';
+import { positiveId } from '../positive-id';
 import { usePost, useSavePost } from '../posts.api';
 
 const postsPath = '/app/automation/posts';
-
-function idOf(value: string | null): number | null {
-  const id = Number(value);
-  return value && Number.isInteger(id) && id > 0 ? id : null;
-}
 
 /** The accounts to choose from, and those the post already goes to that the list does not hold. */
 function accountsToChoose(accounts: readonly Account[], post: Post | null): ComposeAccount[] {
@@ -105,7 +101,7 @@ export default function PostComposePage() {
   const { t } = useTranslation(['automation', 'errors']);
   const [params] = useSearchParams();
   const editParam = params.get('edit');
-  const editId = idOf(editParam);
+  const editId = positiveId(editParam);
   const post = usePost(editId);
   // The post as it was when the screen opened: a save (which changes its state) must not swap the form for a notice.
   const [opened, setOpened] = useState<Post | null>(null);

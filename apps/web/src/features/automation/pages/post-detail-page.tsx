@@ -26,7 +26,7 @@ import {
   IconRotateClockwise,
   IconTrash,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -35,30 +35,16 @@ import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { StatusPage } from '../../../ui/status-page';
 import { useAuthUser } from '../../auth/auth.api';
+import { LabelledField } from '../components/labelled-field';
 import { MediaThumbnail } from '../components/media-picker';
 import { editablePostStates } from '../components/post-compose-form';
 import { PostStateBadge } from '../components/post-state-badge';
 import { PostTargetsTable } from '../components/post-targets';
 import { dateTimeText } from '../components/post-time';
+import { positiveId } from '../positive-id';
 import { useCancelPost, useDeletePost, usePost, useRetryPost } from '../posts.api';
 
 const postsPath = '/app/automation/posts';
-
-function idOf(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <div>{children}</div>
-    </div>
-  );
-}
 
 function SummaryCard({ post }: { post: Post }) {
   const { t } = useTranslation('automation');
@@ -68,26 +54,26 @@ function SummaryCard({ post }: { post: Post }) {
         {t('post.sections.summary')}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-        <Field label={t('post.fields.state')}>
+        <LabelledField label={t('post.fields.state')}>
           <PostStateBadge state={post.state} size="md" />
-        </Field>
-        <Field label={t('post.fields.author')}>
+        </LabelledField>
+        <LabelledField label={t('post.fields.author')}>
           <Text>
             <bdi>{post.author?.name ?? '—'}</bdi>
           </Text>
-        </Field>
-        <Field label={t('post.fields.scheduledAt')}>
+        </LabelledField>
+        <LabelledField label={t('post.fields.scheduledAt')}>
           <Text data-testid="post-scheduled-at">{dateTimeText(post.scheduledAt) || '—'}</Text>
-        </Field>
-        <Field label={t('post.fields.publishedAt')}>
+        </LabelledField>
+        <LabelledField label={t('post.fields.publishedAt')}>
           <Text data-testid="post-published-at">{dateTimeText(post.publishedAt) || '—'}</Text>
-        </Field>
-        <Field label={t('post.fields.createdAt')}>
+        </LabelledField>
+        <LabelledField label={t('post.fields.createdAt')}>
           <Text>{dateTimeText(post.createdAt)}</Text>
-        </Field>
-        <Field label={t('post.fields.updatedAt')}>
+        </LabelledField>
+        <LabelledField label={t('post.fields.updatedAt')}>
           <Text>{dateTimeText(post.updatedAt)}</Text>
-        </Field>
+        </LabelledField>
       </SimpleGrid>
     </Card>
   );
@@ -132,7 +118,7 @@ export default function PostDetailPage() {
   const navigate = useNavigate();
   const can = new Set(useAuthUser().data?.can ?? []);
   const flip = useDirection().dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined;
-  const id = idOf(useParams().id);
+  const id = positiveId(useParams().id);
   const post = usePost(id);
   const cancel = useCancelPost();
   const retry = useRetryPost();

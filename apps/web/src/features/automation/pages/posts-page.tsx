@@ -52,17 +52,13 @@ import { PostStateBadge } from '../components/post-state-badge';
 import { PostTargetsInline } from '../components/post-targets';
 import { PostThumbnail } from '../components/post-thumbnail';
 import { dateTimeText } from '../components/post-time';
+import { positiveId } from '../positive-id';
 import { usePostCalendar, usePosts } from '../posts.api';
 
 type View = CalendarView | 'list';
 
 function viewOf(value: string | null): View {
   return value === 'week' || value === 'list' ? value : 'month';
-}
-
-function idOf(value: string | null): number | null {
-  const id = Number(value);
-  return value && Number.isInteger(id) && id > 0 ? id : null;
 }
 
 /** What a post's time means: when it goes out, when it went out, or when it was last changed. */
@@ -264,9 +260,9 @@ export default function PostsPage() {
   const anchor = isCalendarDate(asked) ? asked : businessDate();
   const state = params.get('state');
   const filters: PostFilterValues = {
-    accountId: idOf(params.get('accountId')),
+    accountId: positiveId(params.get('accountId')),
     state: isPostState(state) ? state : null,
-    authorId: idOf(params.get('authorId')),
+    authorId: positiveId(params.get('authorId')),
   };
   const filtered = filters.accountId !== null || filters.state !== null || filters.authorId !== null;
 
