@@ -10,7 +10,6 @@ import {
   Card,
   Group,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -30,11 +29,10 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryTable } from '../../../ui/query-table';
-import { StatusPage } from '../../../ui/status-page';
+import { RecordPlaceholder } from '../../../ui/record-placeholder';
 import { listPerPage } from '../../../ui/use-list-page';
 import { useAuthUser } from '../../auth/auth.api';
 import { useAccount, useRefreshAccountFigures } from '../accounts.api';
@@ -249,24 +247,8 @@ export default function AccountDetailPage() {
   const [editing, setEditing] = useState(false);
   const flip = useDirection().dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined;
 
-  if (id === null || (account.error instanceof ApiError && account.error.status === 404)) {
-    return <StatusPage status={404} />;
-  }
-  if (account.error instanceof ApiError && account.error.status === 403) return <StatusPage status={403} />;
   const loaded = account.data;
-  if (!loaded) {
-    return account.isError ? (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-        {errorMessage(account.error, t)}
-      </Alert>
-    ) : (
-      <Stack>
-        <Skeleton h={48} w={320} />
-        <Skeleton h={240} />
-        <Skeleton h={320} />
-      </Stack>
-    );
-  }
+  if (!loaded) return <RecordPlaceholder id={id} query={account} blocks={[240, 320]} />;
 
   return (
     <>

@@ -4,19 +4,7 @@
 // the schedule, send it again to the accounts that refused it, delete it (draft, cancelled). While it is being
 // published the page asks again every few seconds.
 import { mayTransition, type Post } from '@bottega/contracts/automation';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Loader,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  useDirection,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title, useDirection } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
@@ -29,11 +17,10 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
-import { StatusPage } from '../../../ui/status-page';
+import { RecordPlaceholder } from '../../../ui/record-placeholder';
 import { useAuthUser } from '../../auth/auth.api';
 import { LabelledField } from '../components/labelled-field';
 import { MediaThumbnail } from '../components/media-picker';
@@ -125,24 +112,8 @@ export default function PostDetailPage() {
   const remove = useDeletePost();
   const [asking, setAsking] = useState<'cancel' | 'delete' | null>(null);
 
-  if (id === null || (post.error instanceof ApiError && post.error.status === 404)) {
-    return <StatusPage status={404} />;
-  }
-  if (post.error instanceof ApiError && post.error.status === 403) return <StatusPage status={403} />;
   const loaded = post.data;
-  if (!loaded) {
-    return post.isError ? (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-        {errorMessage(post.error, t)}
-      </Alert>
-    ) : (
-      <Stack>
-        <Skeleton h={48} w={320} />
-        <Skeleton h={200} />
-        <Skeleton h={240} />
-      </Stack>
-    );
-  }
+  if (!loaded) return <RecordPlaceholder id={id} query={post} blocks={[200, 240]} />;
 
   // A scheduled post is changed by scheduling it again, which takes the right to publish (a draft or a cancelled post
   // can be saved as a draft by anyone who writes posts).
