@@ -73,6 +73,12 @@ describe('loadConfig', () => {
         simulator: true,
         simulatorPort: 8092,
       },
+      social: {
+        graphUrl: 'https://graph.facebook.com/v21.0',
+        timeoutMs: 15_000,
+        simulator: true,
+        simulatorPort: 8093,
+      },
     });
   });
 
