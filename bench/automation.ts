@@ -11,8 +11,9 @@
 
 import type { Ability } from '@bottega/contracts/permissions';
 import { sql } from 'drizzle-orm';
-import { listAccounts } from '../apps/server/src/modules/automation/accounts.service';
+import { listAccounts, refreshAccountTotals } from '../apps/server/src/modules/automation/accounts.service';
 import { listMedia } from '../apps/server/src/modules/automation/media.service';
+import { refreshPostReach } from '../apps/server/src/modules/automation/post-reach';
 import { listPosts, postCalendar } from '../apps/server/src/modules/automation/posts.service';
 import { openDatabase } from '../apps/server/src/platform/db';
 import type { SessionContext } from '../apps/server/src/platform/sessions';
@@ -70,7 +71,7 @@ async function bench(): Promise<boolean> {
              ELSE 'published' END,
         at, CASE WHEN n > ${postCount} - 300 OR n % 50 = 0 OR n % 97 = 0 THEN NULL ELSE at END,
         (SELECT id FROM users ORDER BY id OFFSET n % 5 LIMIT 1), at, at
-      FROM (SELECT n, now() - make_interval(mins => ((${postCount} - 300 - n) * 5 * 365 * 24 * 60 / ${postCount})::int) AS at
+      FROM (SELECT n, now() - make_interval(mins => ((${postCount} - 300 - n)::bigint * 5 * 365 * 24 * 60 / ${postCount})::int) AS at
             FROM generate_series(1, ${postCount}) AS n) AS posts`);
     await db.execute(sql`
       INSERT INTO automation_post_targets (post_id, account_id, state, attempts, published_at, likes, comments, shares,
@@ -84,6 +85,12 @@ async function bench(): Promise<boolean> {
     await db.execute(sql`
       INSERT INTO automation_post_media (post_id, media_id, position)
       SELECT id, 1 + id % 2000, 0 FROM automation_posts`);
+    // Written straight to the tables: who reaches each post and each account's totals, as the services keep them.
+    await refreshPostReach(db, sql`true`);
+    await refreshAccountTotals(
+      db,
+      (await rowsOf<{ id: number }>(db, sql`SELECT id FROM automation_accounts`)).map((row) => row.id),
+    );
     await db.execute(sql`ANALYZE`);
     const [counts] = await rowsOf<Record<string, number>>(
       db,

@@ -11,6 +11,11 @@ CREATE TABLE "automation_accounts" (
 	"state" varchar(10) DEFAULT 'connected' NOT NULL,
 	"state_message" varchar(500),
 	"last_checked_at" timestamp with time zone,
+	"published_posts" integer DEFAULT 0 NOT NULL,
+	"likes" bigint DEFAULT 0 NOT NULL,
+	"comments" bigint DEFAULT 0 NOT NULL,
+	"shares" bigint DEFAULT 0 NOT NULL,
+	"reach" bigint DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -69,6 +74,8 @@ CREATE TABLE "automation_posts" (
 	"author_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"company_wide" boolean DEFAULT false NOT NULL,
+	"shop_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
 	"at" timestamp with time zone GENERATED ALWAYS AS (coalesce(published_at, scheduled_at, updated_at)) STORED NOT NULL
 );
 --> statement-breakpoint
@@ -100,15 +107,17 @@ ALTER TABLE "automation_posts" ADD CONSTRAINT "automation_posts_author_id_users_
 ALTER TABLE "automation_uploads" ADD CONSTRAINT "automation_uploads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "automation_uploads" ADD CONSTRAINT "automation_uploads_media_id_automation_media_id_fk" FOREIGN KEY ("media_id") REFERENCES "public"."automation_media"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "automation_accounts_shop_idx" ON "automation_accounts" USING btree ("shop_id");--> statement-breakpoint
-CREATE INDEX "automation_media_created_idx" ON "automation_media" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "automation_media_created_idx" ON "automation_media" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "automation_media_tags_idx" ON "automation_media" USING gin ("tags");--> statement-breakpoint
 CREATE INDEX "automation_media_title_idx" ON "automation_media" USING gin (lower("title") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "automation_post_media_media_idx" ON "automation_post_media" USING btree ("media_id");--> statement-breakpoint
 CREATE INDEX "automation_post_targets_account_idx" ON "automation_post_targets" USING btree ("account_id","post_id");--> statement-breakpoint
 CREATE INDEX "automation_post_targets_published_idx" ON "automation_post_targets" USING btree ("published_at") WHERE "automation_post_targets"."state" = 'published';--> statement-breakpoint
-CREATE INDEX "automation_posts_at_idx" ON "automation_posts" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "automation_posts_author_idx" ON "automation_posts" USING btree ("author_id","at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "automation_posts_state_idx" ON "automation_posts" USING btree ("state","at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "automation_posts_at_idx" ON "automation_posts" USING btree ("at","id");--> statement-breakpoint
+CREATE INDEX "automation_posts_author_idx" ON "automation_posts" USING btree ("author_id","at");--> statement-breakpoint
+CREATE INDEX "automation_posts_state_idx" ON "automation_posts" USING btree ("state","at");--> statement-breakpoint
+CREATE INDEX "automation_posts_text_idx" ON "automation_posts" USING gin ("text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "automation_posts_shops_idx" ON "automation_posts" USING gin ("shop_ids");--> statement-breakpoint
 CREATE INDEX "automation_uploads_expires_idx" ON "automation_uploads" USING btree ("expires_at");--> statement-breakpoint
 -- A post that could not be published tells its author (automation.postFailed, a person's event): out of the box by
 -- email and in the app, like every person's event, for the groups that may write posts (administrators hold all).

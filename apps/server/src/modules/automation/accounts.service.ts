@@ -19,6 +19,7 @@ import type { SessionContext } from '../../platform/sessions';
 import { companies } from '../companies/companies.schema';
 import { shops } from '../shops/shops.schema';
 import { automationAccounts, automationPosts, automationPostTargets } from './automation.schema';
+import { postsOfAccount, refreshPostReach } from './post-reach';
 
 const auditEntity = 'automationAccount';
 
@@ -33,29 +34,12 @@ export function accountScope(viewer: SessionContext): SQL | undefined {
     : or(isNull(automationAccounts.shopId), inArray(automationAccounts.shopId, scope));
 }
 
-/** The figures of the account's published posts, summed (the kept per-post figures; one grouped read). */
-const figures = {
-  publishedPosts: sql<number>`count(*) FILTER (WHERE ${automationPostTargets.state} = 'published')`.mapWith(Number),
-  likes: sql<number>`coalesce(sum(${automationPostTargets.likes}), 0)`.mapWith(Number),
-  comments: sql<number>`coalesce(sum(${automationPostTargets.comments}), 0)`.mapWith(Number),
-  shares: sql<number>`coalesce(sum(${automationPostTargets.shares}), 0)`.mapWith(Number),
-  reach: sql<number>`coalesce(sum(${automationPostTargets.reach}), 0)`.mapWith(Number),
-};
-
 function selectAccounts(db: Executor) {
   return db
-    .select({
-      account: automationAccounts,
-      shopCode: shops.code,
-      shopName: shops.name,
-      companyName: companies.name,
-      ...figures,
-    })
+    .select({ account: automationAccounts, shopCode: shops.code, shopName: shops.name, companyName: companies.name })
     .from(automationAccounts)
     .leftJoin(shops, eq(shops.id, automationAccounts.shopId))
-    .leftJoin(companies, eq(companies.id, automationAccounts.companyId))
-    .leftJoin(automationPostTargets, eq(automationPostTargets.accountId, automationAccounts.id))
-    .groupBy(automationAccounts.id, shops.id, companies.id);
+    .leftJoin(companies, eq(companies.id, automationAccounts.companyId));
 }
 type AccountRow = Awaited<ReturnType<ReturnType<typeof selectAccounts>['execute']>>[number];
 
@@ -74,8 +58,8 @@ function toAccount(row: AccountRow): Account {
     state: account.state,
     stateMessage: account.stateMessage,
     lastCheckedAt: account.lastCheckedAt?.toISOString() ?? null,
-    publishedPosts: row.publishedPosts,
-    figures: { likes: row.likes, comments: row.comments, shares: row.shares, reach: row.reach },
+    publishedPosts: account.publishedPosts,
+    figures: { likes: account.likes, comments: account.comments, shares: account.shares, reach: account.reach },
     createdAt: account.createdAt.toISOString(),
     updatedAt: account.updatedAt.toISOString(),
   };
@@ -203,6 +187,12 @@ export async function updateAccount(
       .update(automationAccounts)
       .set({ ...columnsOf(options.values, options.appKey), ...reconnected, updatedAt: new Date() })
       .where(eq(automationAccounts.id, options.id));
+    if (
+      before.shop?.id !== (options.values.shopId ?? undefined) ||
+      before.company?.id !== (options.values.companyId ?? undefined)
+    ) {
+      await refreshPostReach(tx, postsOfAccount(options.id));
+    }
     await writeAudit(tx, {
       actorId: options.viewer.userId,
       action: 'update',
@@ -231,7 +221,19 @@ export async function deleteAccount(options: Call & { id: number }): Promise<voi
         ),
       );
     if ((used?.total ?? 0) > 0) throw new AppError('accountHasPosts');
+    const drafts = await tx
+      .select({ id: automationPostTargets.postId })
+      .from(automationPostTargets)
+      .where(eq(automationPostTargets.accountId, options.id));
     await tx.delete(automationAccounts).where(eq(automationAccounts.id, options.id));
+    if (drafts.length > 0)
+      await refreshPostReach(
+        tx,
+        inArray(
+          automationPosts.id,
+          drafts.map((draft) => draft.id),
+        ),
+      );
     await writeAudit(tx, {
       actorId: options.viewer.userId,
       action: 'delete',
@@ -325,4 +327,20 @@ export async function checkAccount(
     }),
   );
   return { ...result, checkedAt: options.now.toISOString() };
+}
+
+/** The account's kept totals, summed again from its posts (after the hourly figures; the demo's seed). */
+export async function refreshAccountTotals(db: Executor, accountIds: readonly number[]): Promise<void> {
+  if (accountIds.length === 0) return;
+  await db.execute(sql`
+    UPDATE automation_accounts a SET published_posts = t.published, likes = t.likes, comments = t.comments,
+      shares = t.shares, reach = t.reach
+    FROM (SELECT account_id, count(*) FILTER (WHERE state = 'published') AS published,
+            coalesce(sum(likes), 0) AS likes, coalesce(sum(comments), 0) AS comments,
+            coalesce(sum(shares), 0) AS shares, coalesce(sum(reach), 0) AS reach
+          FROM automation_post_targets WHERE account_id IN (${sql.join(
+            accountIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) GROUP BY account_id) AS t
+    WHERE a.id = t.account_id`);
 }

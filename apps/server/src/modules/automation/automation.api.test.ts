@@ -523,6 +523,24 @@ describe('posts', () => {
     expect(listed.map((post) => post.id)).toContain(draft.json().data.id);
   });
 
+  it('follows an account that moves to another shop: its posts reach that shop’s people, no longer the old one’s', async () => {
+    const roma = await account({ shopId: romaId });
+    const post = (await newPost({ accountIds: [roma.id] })).json().data;
+    const milanese = await personWith(['automation.posts']);
+    expect((await call(milanese.token, 'GET', `/api/automation/posts/${post.id}`)).statusCode).toBe(404);
+    const moved = await call(adminToken, 'PUT', `/api/automation/accounts/${roma.id}`, {
+      network: 'facebook',
+      name: roma.name,
+      handle: '',
+      shopId: milanoId,
+      externalId: roma.externalId,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await call(milanese.token, 'GET', `/api/automation/posts/${post.id}`)).statusCode).toBe(200);
+    const roman = await personWith(['automation.posts'], ['RM01']);
+    expect((await call(roman.token, 'GET', `/api/automation/posts/${post.id}`)).statusCode).toBe(404);
+  });
+
   it('lists and places posts in the calendar of Rome’s days, filtered by account, state and author', async () => {
     const page = await account();
     const tomorrowNoon = new Date(Date.now() + 86_400_000);

@@ -9,6 +9,8 @@ import type {
 } from '@bottega/contracts/automation';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  boolean,
   index,
   integer,
   pgTable,
@@ -45,6 +47,15 @@ export const automationAccounts = pgTable(
     state: varchar('state', { length: 10 }).$type<AccountState>().notNull().default('connected'),
     stateMessage: varchar('state_message', { length: 500 }),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    /**
+     * Kept totals of its posts (publishing adds one; the hourly figures rewrite the sums): the accounts' list reads
+     * them instead of summing years of posts on every call.
+     */
+    publishedPosts: integer('published_posts').notNull().default(0),
+    likes: bigint('likes', { mode: 'number' }).notNull().default(0),
+    comments: bigint('comments', { mode: 'number' }).notNull().default(0),
+    shares: bigint('shares', { mode: 'number' }).notNull().default(0),
+    reach: bigint('reach', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,7 +84,8 @@ export const automationMedia = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('automation_media_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    // Ascending: read backwards it is exactly `ORDER BY created_at DESC, id DESC` (a DESC index sorts nulls last).
+    index('automation_media_created_idx').on(table.createdAt, table.id),
     index('automation_media_tags_idx').using('gin', table.tags),
     index('automation_media_title_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
   ],
@@ -119,15 +131,25 @@ export const automationPosts = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Who reaches it, kept from its accounts (post-reach.ts): one of them speaks for a company, and the shops the others
+     * speak for. A person's scope is then a test on the row, not a look into its accounts for each of years of posts.
+     */
+    companyWide: boolean('company_wide').notNull().default(false),
+    shopIds: integer('shop_ids').array().notNull().default(sql`'{}'::integer[]`),
     /** When it is placed in the calendar and the list: out, due, or last changed. */
     at: timestamp('at', { withTimezone: true })
       .notNull()
       .generatedAlwaysAs(sql`coalesce(published_at, scheduled_at, updated_at)`),
   },
   (table) => [
-    index('automation_posts_at_idx').on(table.at.desc(), table.id.desc()),
-    index('automation_posts_author_idx').on(table.authorId, table.at.desc()),
-    index('automation_posts_state_idx').on(table.state, table.at.desc()),
+    // Ascending, read backwards for the newest first (see automation_media_created_idx).
+    index('automation_posts_at_idx').on(table.at, table.id),
+    index('automation_posts_author_idx').on(table.authorId, table.at),
+    index('automation_posts_state_idx').on(table.state, table.at),
+    // Words of the text ("contains"), as the customers' search.
+    index('automation_posts_text_idx').using('gin', sql`${table.text} gin_trgm_ops`),
+    index('automation_posts_shops_idx').using('gin', table.shopIds),
   ],
 );
 

@@ -4,13 +4,14 @@
 // at the social network simulator main.ts starts (SOCIAL_SIMULATOR_PORT); tokens are sealed with this installation's
 // app key, so this runs where the key is known.
 import { crc32, deflateSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { encryptSecret } from '../../platform/crypto';
 import type { Database } from '../../platform/db';
 import type { Storage } from '../../platform/storage';
 import { companies } from '../companies/companies.schema';
 import { users } from '../employees/employees.schema';
 import { shops } from '../shops/shops.schema';
+import { refreshAccountTotals } from './accounts.service';
 import {
   automationAccounts,
   automationMedia,
@@ -18,6 +19,7 @@ import {
   automationPosts,
   automationPostTargets,
 } from './automation.schema';
+import { refreshPostReach } from './post-reach';
 import { queuePublishing } from './publishing';
 
 /** The secret the simulator's webhook receiver checks signatures with. */
@@ -277,4 +279,10 @@ export async function seedDemoAutomation(
     createdAt: now,
     updatedAt: now,
   });
+  // Written straight to the tables above: who reaches each post and each account's totals, as the services keep them.
+  await refreshPostReach(db, sql`true`);
+  await refreshAccountTotals(
+    db,
+    accounts.map((account) => account.id),
+  );
 }

@@ -18,7 +18,7 @@ import {
   type SocialNetwork,
 } from '@bottega/contracts/automation';
 import type { ValidationRule } from '@bottega/contracts/errors';
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { shopsInScope } from '../../platform/access';
 import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -34,6 +34,7 @@ import {
   automationPostTargets,
 } from './automation.schema';
 import { mediaByIds } from './media.service';
+import { refreshPostReach } from './post-reach';
 import { auditPost, nextState } from './post-states';
 import { queuePublishing } from './publishing';
 
@@ -44,15 +45,17 @@ function mayPublish(viewer: SessionContext): boolean {
   return viewer.isAdmin || viewer.abilities.has('automation.publish');
 }
 
-/** The posts the viewer reaches: their own, and those going to an account they reach (all with automation.allShops). */
+/**
+ * The posts the viewer reaches: their own, and those going to an account they reach — one speaking for a company, or
+ * for one of their shops (all with automation.allShops). Read from the reach kept on the post (post-reach.ts).
+ */
 function postScope(viewer: SessionContext): SQL | undefined {
-  if (shopsInScope(viewer, 'automation') === 'all') return undefined;
+  const scope = shopsInScope(viewer, 'automation');
+  if (scope === 'all') return undefined;
   return or(
     eq(automationPosts.authorId, viewer.userId),
-    exists(
-      sql`(SELECT 1 FROM ${automationPostTargets} JOIN ${automationAccounts} ON ${automationAccounts.id} = ${automationPostTargets.accountId}
-           WHERE ${automationPostTargets.postId} = ${automationPosts.id} AND ${accountScope(viewer) ?? sql`true`})`,
-    ),
+    eq(automationPosts.companyWide, true),
+    scope.length === 0 ? undefined : arrayOverlaps(automationPosts.shopIds, scope),
   );
 }
 
@@ -103,8 +106,15 @@ async function summaries(db: Executor, where: SQL | undefined, page?: { limit: n
       .where(inArray(automationPostMedia.postId, ids))
       .groupBy(automationPostMedia.postId),
   ]);
+  const targetsOf = new Map<number, PostSummary['targets']>();
+  for (const { postId, ...target } of targets) {
+    const list = targetsOf.get(postId);
+    if (list) list.push(target);
+    else targetsOf.set(postId, [target]);
+  }
+  const mediaOf = new Map(media.map((entry) => [entry.postId, entry]));
   return rows.map(({ post, authorName: name }): PostSummary => {
-    const pictures = media.find((entry) => entry.postId === post.id);
+    const pictures = mediaOf.get(post.id);
     return {
       id: post.id,
       excerpt: excerptOf(post.text),
@@ -113,7 +123,7 @@ async function summaries(db: Executor, where: SQL | undefined, page?: { limit: n
       scheduledAt: post.scheduledAt?.toISOString() ?? null,
       publishedAt: post.publishedAt?.toISOString() ?? null,
       author: post.authorId === null ? null : { id: post.authorId, name: name ?? '' },
-      targets: targets.filter((target) => target.postId === post.id).map(({ postId: _, ...target }) => target),
+      targets: targetsOf.get(post.id) ?? [],
       mediaCount: pictures?.count ?? 0,
       thumbnailMediaId: pictures?.first ?? null,
     };
@@ -127,9 +137,9 @@ function filters(viewer: SessionContext, query: { accountId?: number; state?: Po
     query.authorId === undefined ? undefined : eq(automationPosts.authorId, query.authorId),
     query.accountId === undefined
       ? undefined
-      : exists(
-          sql`(SELECT 1 FROM ${automationPostTargets} WHERE ${automationPostTargets.postId} = ${automationPosts.id}
-               AND ${automationPostTargets.accountId} = ${query.accountId})`,
+      : inArray(
+          automationPosts.id,
+          sql`(SELECT ${automationPostTargets.postId} FROM ${automationPostTargets} WHERE ${automationPostTargets.accountId} = ${query.accountId})`,
         ),
   ];
 }
@@ -363,6 +373,7 @@ export async function savePost(options: Call & { id?: number; values: PostValues
     if (accounts.length > 0) {
       await tx.insert(automationPostTargets).values(accounts.map((account) => ({ postId, accountId: account.id })));
     }
+    await refreshPostReach(tx, eq(automationPosts.id, postId));
     if (scheduledAt) await queuePublishing(tx, { id: postId, revision, scheduledAt }, now);
     return postId;
   });

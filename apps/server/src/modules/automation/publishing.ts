@@ -14,7 +14,7 @@ import { type PublishMedia, SocialNetworkError } from '../../integrations/social
 import type { Executor } from '../../platform/db';
 import { defineJob, defineSchedule, enqueueJob, kickJobs } from '../../platform/jobs';
 import { notify } from '../../platform/notify';
-import { accountRef, adapterFor, recordAccountState } from './accounts.service';
+import { accountRef, adapterFor, recordAccountState, refreshAccountTotals } from './accounts.service';
 import {
   automationAccounts,
   automationMedia,
@@ -140,6 +140,10 @@ export const publishTargetJob = defineJob({
             publishedAt: now(),
           })
           .where(and(eq(automationPostTargets.postId, postId), eq(automationPostTargets.accountId, accountId)));
+        await tx
+          .update(automationAccounts)
+          .set({ publishedPosts: sql`${automationAccounts.publishedPosts} + 1` })
+          .where(eq(automationAccounts.id, accountId));
         if (account.state !== 'connected') {
           await recordAccountState(tx, { accountId, before: account.state, error: null, at: now(), actorId: null });
         }
@@ -339,6 +343,7 @@ export async function refreshFigures(options: {
         }
       }
     }
+    await refreshAccountTotals(db, [accountId]);
   }
   return refreshed;
 }
