@@ -145,8 +145,16 @@ test('a clip recorded with the camera, trimmed and uploaded is in the library; t
   await expect(admin.getByRole('heading', { name: 'Registra un video', level: 1 })).toBeVisible();
   await expectNoSeriousViolations(admin, 'capture');
   await admin.getByTestId('capture-record').click();
-  await admin.waitForTimeout(3_000);
+  await admin.waitForTimeout(4_000);
   await admin.getByTestId('capture-stop').click();
+
+  // Half a second off each end: the chosen range is recorded again as the clip.
+  const start = admin.getByRole('slider', { name: 'Inizio' });
+  for (let step = 0; step < 5; step++) await start.press('ArrowRight');
+  const end = admin.getByRole('slider', { name: 'Fine' });
+  for (let step = 0; step < 5; step++) await end.press('ArrowLeft');
+  await admin.getByRole('button', { name: 'Applica il taglio' }).click();
+  await expect(admin.getByTestId('capture-review-facts')).toContainText('tagliata', { timeout: 60_000 });
 
   await admin.getByLabel('Titolo').fill(title);
   await admin.getByRole('button', { name: 'Usa il fotogramma attuale' }).click();
