@@ -65,6 +65,7 @@ import { issueCsrfToken } from './platform/crypto';
 import type { Database } from './platform/db';
 import { registerDeveloperAccess } from './platform/developer-access';
 import { AppError, registerErrorHandler } from './platform/errors';
+import { registerHealth } from './platform/health';
 import { type JobWorker, registerJobWorker } from './platform/jobs';
 import { createLoginThrottle, type LoginThrottle } from './platform/login-throttle';
 import { assertNotificationTexts } from './platform/notify';
@@ -150,6 +151,7 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   registerDeveloperAccess(app);
   assertNotificationTexts();
   app.decorate('jobs', registerJobWorker(app));
+  registerHealth(app, { db: options.db, config, storage: app.storage });
 
   await app.register(fastifySwagger, {
     openapi: {
