@@ -9,33 +9,17 @@
 // - the accounts' list with the figures of their posts;
 // target p95 < 200 ms each.
 
-import type { Ability } from '@bottega/contracts/permissions';
 import { sql } from 'drizzle-orm';
 import { listAccounts, refreshAccountTotals } from '../apps/server/src/modules/automation/accounts.service';
 import { listMedia } from '../apps/server/src/modules/automation/media.service';
 import { refreshPostReach } from '../apps/server/src/modules/automation/post-reach';
 import { listPosts, postCalendar } from '../apps/server/src/modules/automation/posts.service';
 import { openDatabase } from '../apps/server/src/platform/db';
-import type { SessionContext } from '../apps/server/src/platform/sessions';
 import { createPostgresDatabase } from '../apps/server/test/harness';
-import { insertBenchShops, measure, rowsOf } from './deposits-data';
+import { insertBenchShops, marketingViewer, measure, rowsOf } from './deposits-data';
 
 const postCount = Number(process.env.BENCH_POSTS ?? 200_000);
 const samples = Number(process.env.BENCH_SAMPLES ?? 50);
-
-function viewerOf(abilities: Ability[], shopIds: number[] = []): SessionContext {
-  return {
-    sessionId: 'bench',
-    userId: 1,
-    shopId: shopIds[0] ?? null,
-    remember: false,
-    user: { id: 1, name: 'Bench', surname: 'Marketing', avatar: null, lng: 'it' },
-    groups: [{ id: 0, name: 'Marketing' }],
-    abilities: new Set(abilities),
-    isAdmin: false,
-    shopIds,
-  };
-}
 
 async function bench(): Promise<boolean> {
   const created = await createPostgresDatabase();
@@ -105,8 +89,13 @@ async function bench(): Promise<boolean> {
       db,
       sql`SELECT id FROM automation_accounts WHERE shop_id = ${firstShop?.id ?? 0}`,
     );
-    const office = viewerOf(['automation.posts', 'automation.accounts', 'automation.allShops', 'automation.videos']);
-    const shopPerson = viewerOf(['automation.posts', 'automation.accounts'], [firstShop?.id ?? 0]);
+    const office = marketingViewer([
+      'automation.posts',
+      'automation.accounts',
+      'automation.allShops',
+      'automation.videos',
+    ]);
+    const shopPerson = marketingViewer(['automation.posts', 'automation.accounts'], [firstShop?.id ?? 0]);
     const accountId = page?.id ?? 0;
     const list = { page: 1, perPage: 25 };
     const today = new Date().toISOString().slice(0, 10);

@@ -8,7 +8,6 @@
 // - marketing's customer list, first page of 25 with the total, as the screens call it: no search, words of a name,
 //   part of an email, of a card, of a phone number, two words, the members only, one shop's person: p95 < 200 ms.
 
-import type { Ability } from '@bottega/contracts/permissions';
 import { sql } from 'drizzle-orm';
 import { clubLoyalty } from '../apps/server/src/modules/customers/club.service';
 import { getCustomer, listCustomers } from '../apps/server/src/modules/customers/customers.service';
@@ -16,7 +15,7 @@ import type { CustomerContext } from '../apps/server/src/platform/customer-sessi
 import { openDatabase } from '../apps/server/src/platform/db';
 import type { SessionContext } from '../apps/server/src/platform/sessions';
 import { createPostgresDatabase } from '../apps/server/test/harness';
-import { insertBenchShops, measure, rowsOf } from './deposits-data';
+import { insertBenchShops, marketingViewer, measure, rowsOf } from './deposits-data';
 
 const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 500_000);
 const receiptCount = Number(process.env.BENCH_RECEIPTS ?? 1_000_000);
@@ -25,20 +24,6 @@ const samples = Number(process.env.BENCH_SAMPLES ?? 50);
 const firstNames = ['Giulia', 'Marco', 'Sara', 'Luca', 'Elena', 'Paolo', 'Chiara', 'Andrea', 'Francesca', 'Davide'];
 const lastNames = ['Rossi', 'Bianchi', 'Colombo', 'Ferrari', 'Esposito', 'Romano', 'Ricci', 'Marino', 'Greco', 'Bruno'];
 const cities = ['Milano', 'Napoli', 'Roma', 'Torino', 'Bologna', 'Firenze', 'Bari', 'Verona'];
-
-function viewerOf(abilities: Ability[], shopIds: number[] = []): SessionContext {
-  return {
-    sessionId: 'bench',
-    userId: 1,
-    shopId: shopIds[0] ?? null,
-    remember: false,
-    user: { id: 1, name: 'Bench', surname: 'Marketing', avatar: null, lng: 'it' },
-    groups: [{ id: 0, name: 'Marketing' }],
-    abilities: new Set(abilities),
-    isAdmin: false,
-    shopIds,
-  };
-}
 
 const literalArray = (values: string[]) => sql.raw(`ARRAY[${values.map((value) => `'${value}'`).join(',')}]`);
 
@@ -106,8 +91,8 @@ async function bench(): Promise<boolean> {
     const [firstShop] = await rowsOf<{ id: number }>(db, sql`SELECT id FROM shops ORDER BY id LIMIT 1`);
     const loyalId = loyal?.id ?? 0;
     const customer: CustomerContext = { sessionId: 0, customerId: loyalId, confirmed: true, language: 'it' };
-    const marketing = viewerOf(['customers.list', 'customers.nonRegistered', 'customers.allShops']);
-    const shopPerson = viewerOf(['customers.list', 'customers.nonRegistered'], [firstShop?.id ?? 0]);
+    const marketing = marketingViewer(['customers.list', 'customers.nonRegistered', 'customers.allShops']);
+    const shopPerson = marketingViewer(['customers.list', 'customers.nonRegistered'], [firstShop?.id ?? 0]);
     const now = new Date();
 
     met =

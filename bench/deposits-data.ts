@@ -7,6 +7,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { addDays } from '@bottega/contracts/dates';
+import type { Ability } from '@bottega/contracts/permissions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { BankStatement, BankStatementEntry } from '../apps/server/src/integrations/bank/bank-statement';
 import { writeCamt053 } from '../apps/server/src/integrations/bank/bank-statement.simulator';
@@ -269,4 +270,19 @@ export async function writeStatement(
     };
   });
   return { bytes: new TextEncoder().encode(writeCamt053(statements)), mirrored };
+}
+
+/** A marketing person of the benchmarks (user 1, not an administrator) holding `abilities`, member of `shopIds`. */
+export function marketingViewer(abilities: Ability[], shopIds: number[] = []): SessionContext {
+  return {
+    sessionId: 'bench',
+    userId: 1,
+    shopId: shopIds[0] ?? null,
+    remember: false,
+    user: { id: 1, name: 'Bench', surname: 'Marketing', avatar: null, lng: 'it' },
+    groups: [{ id: 0, name: 'Marketing' }],
+    abilities: new Set(abilities),
+    isAdmin: false,
+    shopIds,
+  };
 }

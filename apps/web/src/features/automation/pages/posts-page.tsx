@@ -55,6 +55,13 @@ import { dateTimeText } from '../components/post-time';
 import { positiveId } from '../positive-id';
 import { usePostCalendar, usePosts } from '../posts.api';
 
+/** The calendar's two views and the list, with their icons. */
+const viewChoices = [
+  { value: 'month', icon: IconCalendarMonth },
+  { value: 'week', icon: IconCalendarWeek },
+  { value: 'list', icon: IconListDetails },
+] as const;
+
 type View = CalendarView | 'list';
 
 function viewOf(value: string | null): View {
@@ -288,35 +295,15 @@ export default function PostsPage() {
             aria-label={t('posts.views.label')}
             value={view}
             onChange={(value) => change({ view: value === 'month' ? null : value })}
-            data={[
-              {
-                value: 'month',
-                label: (
-                  <Group gap={6} wrap="nowrap" justify="center">
-                    <IconCalendarMonth size={16} aria-hidden />
-                    <span>{t('posts.views.month')}</span>
-                  </Group>
-                ),
-              },
-              {
-                value: 'week',
-                label: (
-                  <Group gap={6} wrap="nowrap" justify="center">
-                    <IconCalendarWeek size={16} aria-hidden />
-                    <span>{t('posts.views.week')}</span>
-                  </Group>
-                ),
-              },
-              {
-                value: 'list',
-                label: (
-                  <Group gap={6} wrap="nowrap" justify="center">
-                    <IconListDetails size={16} aria-hidden />
-                    <span>{t('posts.views.list')}</span>
-                  </Group>
-                ),
-              },
-            ]}
+            data={viewChoices.map(({ value, icon: Icon }) => ({
+              value,
+              label: (
+                <Group gap={6} wrap="nowrap" justify="center">
+                  <Icon size={16} aria-hidden />
+                  <span>{t(`posts.views.${value}`)}</span>
+                </Group>
+              ),
+            }))}
             w={{ base: '100%', sm: 'auto' }}
             data-testid="posts-view"
           />
