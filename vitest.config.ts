@@ -40,6 +40,20 @@ const projects = [
     'scripts/**/*.test.ts',
   ]),
   project('api-pglite', apiTests, { BOTTEGA_TEST_DB: 'pglite' }, false),
+  // The suites that keep files run again with the files in a bucket of a local S3-protocol server (s3rver).
+  project(
+    'api-s3',
+    [
+      'apps/server/src/**/*.s3.test.ts',
+      'apps/server/src/modules/files/files.api.test.ts',
+      'apps/server/src/modules/employees/employees.api.test.ts',
+      'apps/server/src/modules/cash-register/cash-report-attachments.api.test.ts',
+      'apps/server/src/modules/payslips/payslips.api.test.ts',
+      'apps/server/src/modules/automation/automation.api.test.ts',
+    ],
+    { BOTTEGA_TEST_DB: 'pglite', BOTTEGA_TEST_STORAGE: 's3' },
+    false,
+  ),
 ];
 // Tests only PostgreSQL can run (several server processes on one database) join its project.
 const postgresTests = [...apiTests, 'apps/server/src/**/*.postgres.test.ts'];

@@ -32,7 +32,15 @@ const lineCount = Number(process.env.BENCH_BANK_LINES ?? 10_000);
 const samples = Number(process.env.BENCH_SAMPLES ?? 5);
 const targetMs = 5000;
 
-const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
+const silent = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  child() {
+    return this;
+  },
+} as unknown as FastifyBaseLogger;
 
 async function bench(database: 'postgres' | 'pglite') {
   const created = database === 'postgres' ? await createPostgresDatabase() : null;

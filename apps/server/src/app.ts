@@ -66,10 +66,13 @@ import type { Database } from './platform/db';
 import { registerDeveloperAccess } from './platform/developer-access';
 import { AppError, registerErrorHandler } from './platform/errors';
 import { registerHealth } from './platform/health';
-import { type JobWorker, registerJobWorker } from './platform/jobs';
+import { type JobWorker, jobKinds, registerJobWorker } from './platform/jobs';
+import { type LogStream, loggerOptions, registerRequestScope, requestIdOf } from './platform/logging';
 import { createLoginThrottle, type LoginThrottle } from './platform/login-throttle';
+import { type Metrics, registerMetrics } from './platform/metrics';
 import { assertNotificationTexts } from './platform/notify';
-import { attachRealtime, type Realtime } from './platform/realtime';
+import { attachRealtime, type RealtimeServer } from './platform/realtime';
+import { registerShutdown } from './platform/shutdown';
 import { createStorage, type Storage } from './platform/storage';
 import { registerTextGuard } from './platform/text-guard';
 import { createTodoRegistry, type TodoRegistry } from './platform/todos';
@@ -80,7 +83,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: Config;
-    realtime: Realtime;
+    realtime: RealtimeServer;
     storage: Storage;
     /** Sign-in lockout counters, shared by every server process (database, or Redis with REDIS_URL). */
     loginThrottle: LoginThrottle;
@@ -90,6 +93,10 @@ declare module 'fastify' {
     todos: TodoRegistry;
     /** This process's background-job worker (platform/jobs.ts). */
     jobs: JobWorker;
+    /** Set when the process is stopping (platform/shutdown.ts): readiness fails so traffic goes elsewhere. */
+    draining: boolean;
+    /** This app's Prometheus metrics (platform/metrics.ts): counted where things happen, read by the scraper. */
+    metrics: Metrics;
   }
 }
 
@@ -101,13 +108,21 @@ function implicitAccess(url: string): Access | undefined {
   return undefined;
 }
 
-export async function buildApp(options: { config: Config; db: Database }): Promise<FastifyInstance> {
+export async function buildApp(options: {
+  config: Config;
+  db: Database;
+  /** Where the log lines go instead of stdout: tests read them. */
+  logStream?: LogStream;
+}): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-csrf-token"]'] },
+    logger: loggerOptions(config, options.logStream),
+    genReqId: requestIdOf,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+  // First: every answer tells its request id, and the jobs a request queues remember it.
+  registerRequestScope(app);
 
   // JSON only: a text body on a JSON route is refused as an unsupported media type, not half-parsed.
   app.removeContentTypeParser('text/plain');
@@ -150,7 +165,10 @@ export async function buildApp(options: { config: Config; db: Database }): Promi
   registerAccessControl(app);
   registerDeveloperAccess(app);
   assertNotificationTexts();
+  // Before the jobs (they count deliveries) and before every area's routes (its answers are counted).
+  app.decorate('metrics', registerMetrics(app, { jobKinds }));
   app.decorate('jobs', registerJobWorker(app));
+  registerShutdown(app);
   registerHealth(app, { db: options.db, config, storage: app.storage });
 
   await app.register(fastifySwagger, {

@@ -167,8 +167,37 @@ const environmentSchema = z.object({
   JOBS_WORKER: flag.default(true),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * On SIGTERM: how long /health/ready answers 503 before the process stops taking requests (the load balancer's time
+   * to notice), and how long in-flight requests and running jobs then get before the jobs are handed back.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  /** Prometheus metrics on a listener of their own, HOST:METRICS_PORT/metrics (0: any free port); unset: none. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** With it, GET /api/metrics on the app's port answers `Authorization: Bearer <token>`; unset: that path is 404. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((value) => !value || value.length >= 32, 'at least 32 characters, e.g. `openssl rand -hex 32`'),
   /** Runs the business clock as if it were this instant at start (then ticking): demos and journeys on a given day. */
   CLOCK_START: z.iso.datetime({ offset: true }).optional(),
+  /** Where stored files live: DATA_DIR/files on this disk (the default), or an S3-compatible bucket (platform/storage-s3.ts). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The bucket's endpoint: unset for AWS S3 itself, e.g. http://minio:9000 or https://<account>.r2.cloudflarestorage.com. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  /** Unset, the SDK's own chain answers (environment, instance role, ~/.aws). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** http://host/bucket/key rather than http://bucket.host/key: what MinIO and Ceph usually need. */
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  /** A folder inside the bucket for this installation's files (e.g. `bottega/`), when the bucket is shared. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^([a-z0-9][a-z0-9._-]*\/)*$/i, 'plain folder names, each ending with /')
+    .default(''),
 });
 
 export type Config = {
@@ -237,6 +266,10 @@ export type Config = {
   };
   /** Background jobs (platform/jobs.ts): whether this process runs them, its poll interval and concurrency. */
   jobs: { worker: boolean; pollMs: number; concurrency: number };
+  /** A graceful stop (platform/shutdown.ts): readiness 503 for drainMs first, then at most timeoutMs to finish. */
+  shutdown: { drainMs: number; timeoutMs: number };
+  /** Where Prometheus reads the metrics (platform/metrics.ts): a port of their own, a bearer token, both or neither. */
+  metrics: { port: number | undefined; token: string | undefined };
   /** Where a convalidated month's journal entries are sent; main.ts sets its simulator's for the demo. */
   accounting: { url: string | undefined; timeoutMs: number };
   cameras: {
@@ -263,6 +296,19 @@ export type Config = {
     simulator: boolean;
     simulatorPort: number;
   };
+  /** Where stored files live (platform/storage.ts): the local disk under DATA_DIR/files, or an S3-compatible bucket. */
+  storage:
+    | { kind: 'local' }
+    | {
+        kind: 's3';
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+        prefix: string;
+      };
   fiscalPrinter: {
     /** Whether main.ts starts the simulated Epson RT printer on 127.0.0.1:simulatorPort (on a demo database only). */
     simulator: boolean;
@@ -323,6 +369,27 @@ function telegramSettings(env: z.infer<typeof environmentSchema>): Config['teleg
   };
 }
 
+/** The bucket's settings when STORAGE=s3, which then needs S3_BUCKET, and both keys or neither. */
+function storageSettings(env: z.infer<typeof environmentSchema>): Config['storage'] {
+  if (env.STORAGE === 'local') return { kind: 'local' };
+  if (!env.S3_BUCKET) throw new Error('Invalid settings:\n  S3_BUCKET: STORAGE=s3 needs the bucket');
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    throw new Error(
+      'Invalid settings:\n  S3_ACCESS_KEY_ID: give both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+    );
+  }
+  return {
+    kind: 's3',
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    prefix: env.S3_PREFIX,
+  };
+}
+
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
   if (!parsed.success) {
@@ -378,7 +445,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     clockOffsetMs: env.CLOCK_START ? Date.parse(env.CLOCK_START) - Date.now() : 0,
     telegram: telegramSettings(env),
     jobs: { worker: env.JOBS_WORKER, pollMs: env.JOBS_POLL_MS, concurrency: env.JOBS_CONCURRENCY },
+    shutdown: { drainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
+    metrics: { port: env.METRICS_PORT, token: env.METRICS_TOKEN || undefined },
     fiscalPrinter: fiscalPrinterSettings(env),
+    storage: storageSettings(env),
     cameras: {
       timeoutMs: env.CAMERA_TIMEOUT_MS,
       // Like the fiscal printer's, the simulator follows the demo unless told otherwise.

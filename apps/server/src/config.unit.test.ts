@@ -62,6 +62,9 @@ describe('loadConfig', () => {
         simulatorPort: 8090,
       },
       jobs: { worker: true, pollMs: 1000, concurrency: 4 },
+      shutdown: { drainMs: 0, timeoutMs: 30_000 },
+      metrics: { port: undefined, token: undefined },
+      storage: { kind: 'local' },
       fiscalPrinter: { simulator: true, simulatorPort: 8089, timeoutMs: 10_000, addressOverride: '127.0.0.1:8089' },
       cameras: { timeoutMs: 5000, simulator: true, simulatorPort: 8091 },
       accounting: { url: undefined, timeoutMs: 15_000 },
@@ -180,6 +183,17 @@ describe('loadConfig', () => {
       loginThrottle: { maxAttempts: 3, windowMinutes: 10, maxLockMinutes: 60 },
     });
     expect(loadConfig({ APP_KEY: appKey, DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('serves the metrics on METRICS_PORT and/or with a METRICS_TOKEN of 32 characters at least', () => {
+    const token = 'metrics-token-0123456789-abcdefghij';
+    expect(loadConfig({ APP_KEY: appKey, METRICS_PORT: '9464', METRICS_TOKEN: token }).metrics).toEqual({
+      port: 9464,
+      token,
+    });
+    expect(loadConfig({ APP_KEY: appKey, METRICS_TOKEN: '' }).metrics).toEqual({ port: undefined, token: undefined });
+    expect(() => loadConfig({ APP_KEY: appKey, METRICS_TOKEN: 'secret' })).toThrow(/METRICS_TOKEN: at least 32/);
+    expect(() => loadConfig({ APP_KEY: appKey, METRICS_PORT: '70000' })).toThrow(/METRICS_PORT: /);
   });
 
   it('throws a readable message naming the invalid setting', () => {

@@ -12,6 +12,7 @@ import { demoSimulatedCameras } from './modules/cameras/cameras.seed';
 import { demoFiscalPrinter, seedDemoSales } from './modules/sales/sales.seed';
 import { currentTime } from './platform/clock';
 import { openDatabase } from './platform/db';
+import { shutDown } from './platform/shutdown';
 import { createStorage } from './platform/storage';
 import { demoPassword, demoUsers, prepareDemo, seedUserGroups } from './seed';
 
@@ -109,6 +110,16 @@ function telegramLine(): string {
   return `Telegram bot: @${telegram.botUsername} at ${telegram.apiUrl}`;
 }
 
+/** Where Prometheus reads this process's metrics (platform/metrics.ts), if anywhere. */
+function metricsLine(): string {
+  const listener = app.metrics.listenerAddress();
+  const places = [
+    ...(listener ? [`http://${config.host}:${listener.port}/metrics`] : []),
+    ...(config.metrics.token ? [`${config.publicUrl}/api/metrics with METRICS_TOKEN`] : []),
+  ];
+  return `Metrics: ${places.join(' and ') || 'not served (METRICS_PORT and METRICS_TOKEN unset)'}`;
+}
+
 const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 const lines = [
@@ -120,6 +131,7 @@ const lines = [
   `SMS: ${smsSimulator ? `simulated on ${smsSimulator.url} (a phone's messages: ${smsSimulator.url}/simulator/messages?to=%2B39…)` : (sms.apiUrl ?? 'none (SMS_API_URL unset)')}`,
   `Social networks: ${socialSimulator ? `simulated on ${socialSimulator.url} (what went out: ${new URL(socialSimulator.url).origin}/sim)` : social.graphUrl}`,
   `Accounting system: ${accountingSimulator ? `simulated on ${accountingSimulator.url}` : (config.accounting.url ?? 'none (ACCOUNTING_URL unset)')}`,
+  metricsLine(),
 ];
 for (const setting of demo.refused) {
   lines.push(`${setting} is on, but this database was not created by the demo: ignored, no demo records are written.`);
@@ -130,21 +142,23 @@ if (demo.demoDatabase) {
 }
 console.log(lines.join('\n'));
 
+// SIGTERM (an orchestrator, a rolling restart) and Ctrl-C stop gracefully (platform/shutdown.ts): readiness fails,
+// requests in flight and running jobs finish (or the jobs are handed back), then the simulators and the database close.
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, async () => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
     clearInterval(demoSalesFeed);
-    await app.close();
+    const outcome = await shutDown(app, signal);
     await fiscalPrinterSimulator?.close();
     await telegramSimulator?.close();
     await accountingSimulator?.close();
     await cameraSimulator?.close();
     await smsSimulator?.close();
     await socialSimulator?.close();
-    await database.close();
-    process.exit(0);
+    // A job still running past the deadline holds a connection: the pool would wait for it.
+    if (outcome === 'closed') await database.close();
+    process.exit(outcome === 'closed' ? 0 : 1);
   });
 }

@@ -10,7 +10,15 @@ import { createJobWorker } from '../src/platform/jobs';
 
 const [databaseUrl, graphUrl, appKey] = process.argv.slice(2) as [string, string, string];
 const database = openDatabase({ databaseUrl });
-const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
+const silent = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  child() {
+    return this;
+  },
+} as unknown as FastifyBaseLogger;
 const worker = createJobWorker(
   {
     db: database.db,

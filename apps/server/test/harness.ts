@@ -27,11 +27,13 @@ import { shops, userShops } from '../src/modules/shops/shops.schema';
 import { userGroupMembers, userGroups } from '../src/modules/user-groups/user-groups.schema';
 import { decryptSecret, issueCsrfToken } from '../src/platform/crypto';
 import { type Database, type DatabaseHandle, migrationsFolder, openDatabase } from '../src/platform/db';
+import type { LogStream } from '../src/platform/logging';
 import { mailOutbox } from '../src/platform/mail.schema';
 import { hashPassword } from '../src/platform/passwords';
 import { smsOutbox } from '../src/platform/sms.schema';
 import { createStorage } from '../src/platform/storage';
 import { demoPassword, seedDemoData, seedUserGroups } from '../src/seed';
+import { startTestBucket } from './s3-server';
 
 export { demoPassword };
 
@@ -103,9 +105,32 @@ async function openMigratedPglite(): Promise<DatabaseHandle> {
   return database;
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+/** A database with every migration applied and nothing else, of the kind the suite runs on: a restore's target. */
+export async function openEmptyDatabase(): Promise<DatabaseHandle> {
+  if (process.env.BOTTEGA_TEST_DB !== 'postgres') return openMigratedPglite();
+  const postgres = await createPostgresDatabase();
+  const database = openDatabase({ databaseUrl: postgres.url });
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await postgres.drop();
+    },
+  };
+}
+
+/**
+ * A migrated, seeded database and the app on it. With BOTTEGA_TEST_STORAGE=s3 (the api-s3 project) its files are kept
+ * in a bucket of a local S3-protocol server instead of the temp folder.
+ */
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { logStream?: LogStream } = {},
+): Promise<TestApp> {
   const folder = mkdtempSync(path.join(tmpdir(), 'bottega-test-'));
-  const config = testConfig(folder, overrides);
+  const bucket = process.env.BOTTEGA_TEST_STORAGE === 's3' ? await startTestBucket() : undefined;
+  const config = testConfig(folder, { ...bucket?.environment, ...overrides });
   mkdirSync(config.webDist, { recursive: true });
   writeFileSync(path.join(config.webDist, 'index.html'), testIndexHtml);
   mkdirSync(path.join(config.webDist, 'assets'), { recursive: true });
@@ -119,6 +144,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     await app?.close();
     await database?.close();
     await postgres?.drop();
+    await bucket?.close();
     rmSync(folder, { recursive: true, force: true });
   };
   try {
@@ -127,12 +153,19 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     await database.migrate();
     await seedUserGroups(database.db);
     await seedDemoData(database.db, createStorage(config));
-    app = await buildApp({ config, db: database.db });
+    app = await buildApp({ config, db: database.db, logStream: options.logStream });
     return { app, db: database.db, config, close };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
   }
+}
+
+/** The keys the app's storage keeps under a folder (`employees/12/`), on the disk or in the bucket alike. */
+export async function storedKeys(app: FastifyInstance, folder: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of app.storage.list()) if (object.key.startsWith(folder)) keys.push(object.key);
+  return keys;
 }
 
 /** What the web sends on every state-changing call: the script marker and the page's CSRF token. */

@@ -27,7 +27,15 @@ defineJob({
   },
 });
 
-const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
+const silent = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  child() {
+    return this;
+  },
+} as unknown as FastifyBaseLogger;
 const worker = createJobWorker(
   {
     db: database.db,

@@ -1,11 +1,13 @@
 // Files in and out of HTTP, for every route that takes or sends one (employee documents, avatars, the
-// file manager, cash-report attachments): the one file of a multipart upload, read whole within the
+// file manager, cash-report attachments, videos): the one file of a multipart upload, read whole within the
 // route's size limit with the form's text fields (control characters refused, bidirectional-text ones
-// dropped from the name), and a file sent back with its Content-Disposition and the headers that keep a
-// browser from running it.
+// dropped from the name), and a file sent back — from memory, or streamed from the storage with byte
+// ranges — with its Content-Disposition and the headers that keep a browser from running it.
 import { isTypedText } from '@bottega/contracts/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import parseRange from 'range-parser';
 import { AppError } from './errors';
+import type { Storage } from './storage-contract';
 
 /**
  * Control characters, the bidirectional-text ones included: U+202E (right-to-left override) makes
@@ -84,20 +86,51 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 }
 
 /**
- * Sends a stored file, inline for the in-page preview or as an attachment. Its type is the one sniffed on
- * upload (or text/plain); nosniff keeps a browser from reading it as anything else, and the sandbox from
- * running any script in it with the app's origin when it is opened from its URL. Never cached.
+ * The headers of every file sent: its type (the one sniffed on upload, or text/plain), nosniff so a browser reads it as
+ * nothing else, the sandbox so no script in it runs with the app's origin when it is opened from its URL, never cached;
+ * with a name, inline for the in-page preview or as an attachment.
  */
+function fileHeaders(reply: FastifyReply, type: string, disposition?: { kind: 'inline' | 'attachment'; name: string }) {
+  reply
+    .type(type)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', 'sandbox')
+    .header('cache-control', 'private, no-store');
+  if (disposition) reply.header('content-disposition', contentDisposition(disposition.kind, disposition.name));
+  return reply;
+}
+
+/** Sends a file held in memory (one made for the request, or a small stored one read whole). */
 export function sendFile(
   reply: FastifyReply,
   file: { bytes: Uint8Array; fileName: string; type: string },
   kind: 'inline' | 'attachment',
 ) {
-  return reply
-    .type(file.type)
-    .header('content-disposition', contentDisposition(kind, file.fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', 'sandbox')
-    .header('cache-control', 'private, no-store')
-    .send(Buffer.from(file.bytes));
+  return fileHeaders(reply, file.type, { kind, name: file.fileName }).send(Buffer.from(file.bytes));
+}
+
+/**
+ * Sends a stored file streamed from the storage, whole or the one byte range asked for (a video player seeks, a
+ * download manager resumes): 206 with its Content-Range, 416 for a range outside the file. Several ranges at once are
+ * answered whole, which HTTP allows.
+ */
+export async function sendStoredFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: { storage: Storage; key: string; type: string; disposition?: { kind: 'inline' | 'attachment'; name: string } },
+) {
+  const size = await file.storage.size(file.key);
+  fileHeaders(reply, file.type, file.disposition).header('accept-ranges', 'bytes');
+  const header = request.headers.range;
+  const ranges = header ? parseRange(size, header, { combine: true }) : undefined;
+  if (ranges === -1) return reply.status(416).header('content-range', `bytes */${size}`).send();
+  const range = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
+  if (range) {
+    return reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(await file.storage.stream(file.key, range));
+  }
+  return reply.header('content-length', size).send(await file.storage.stream(file.key));
 }

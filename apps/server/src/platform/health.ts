@@ -1,7 +1,8 @@
 // Health for load balancers and orchestrators (issue 29): /health/live answers while the process runs (restart it when
 // it does not); /health/ready answers 200 only while it can serve — the database answers, no migration is pending,
-// Redis answers when REDIS_URL is set, the storage takes a write — and 503 otherwise, so traffic goes elsewhere. Public
-// (a probe carries no session) and saying nothing but each check's outcome: the reasons go to the log.
+// Redis answers when REDIS_URL is set, the storage takes a write, the process is not stopping — and 503 otherwise, so
+// traffic goes elsewhere. Public (a probe carries no session) and saying nothing but each check's outcome: the reasons
+// go to the log.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -18,8 +19,9 @@ const checkTimeoutMs = 3000;
 
 const outcome = z.enum(['ok', 'failed', 'pending', 'notConfigured']);
 const readinessSchema = z.object({
-  status: z.enum(['ready', 'notReady']),
-  checks: z.object({ database: outcome, migrations: outcome, redis: outcome, storage: outcome }),
+  /** `draining`: the process is stopping (platform/shutdown.ts), whatever its checks would say. */
+  status: z.enum(['ready', 'notReady', 'draining']),
+  checks: z.object({ database: outcome, migrations: outcome, redis: outcome, storage: outcome }).optional(),
 });
 export type Readiness = z.infer<typeof readinessSchema>;
 
@@ -121,7 +123,7 @@ export function registerHealth(
       },
     },
     async (_request, reply) => {
-      const answer = await readiness();
+      const answer: Readiness = app.draining ? { status: 'draining' } : await readiness();
       return reply
         .status(answer.status === 'ready' ? 200 : 503)
         .header('cache-control', 'no-store')

@@ -27,6 +27,8 @@ export const jobs = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** Who started it: the one its progress is shown to. */
     startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The request that queued it (its X-Request-Id, platform/logging.ts): the job's log lines carry it too. */
+    requestId: varchar('request_id', { length: 64 }),
     progressDone: integer('progress_done').notNull().default(0),
     progressTotal: integer('progress_total').notNull().default(0),
     progressMessage: varchar('progress_message', { length: 300 }),

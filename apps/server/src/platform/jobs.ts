@@ -23,6 +23,8 @@ import type { Config } from '../config';
 import { currentTime } from './clock';
 import type { Database, Executor } from './db';
 import { jobSchedules, jobs } from './jobs.schema';
+import { currentRequestId, withRequestId } from './logging';
+import type { Metrics } from './metrics';
 import type { Realtime } from './realtime';
 import { createStorage, type Storage } from './storage';
 
@@ -37,6 +39,7 @@ export type JobContext<Payload> = {
   startedBy: number | null;
   db: Database;
   now: () => Date;
+  /** Lines that carry the job: its id, kind and the request that queued it (reqId). */
   log: FastifyBaseLogger;
   /** The settings of the process running it (SMTP, Telegram …). */
   config: Config;
@@ -44,6 +47,8 @@ export type JobContext<Payload> = {
   storage: Storage;
   /** Live pushes to browsers (absent where no server listens, e.g. a benchmark's worker). */
   realtime?: Realtime;
+  /** The app's metrics, for what a job delivers (absent outside an app, e.g. a test's or a benchmark's own worker). */
+  metrics?: Metrics;
   /** Tells whoever started the job how far it is (saved, and pushed to their browsers; at most every 300 ms). */
   progress: (done: number, total: number, message?: string) => Promise<void>;
   /**
@@ -75,6 +80,7 @@ export type JobEnvironment = {
   /** Defaults to the Storage of `config`. */
   storage?: Storage;
   realtime?: Realtime;
+  metrics?: Metrics;
 };
 
 const definitions = new Map<string, JobDefinition<unknown>>();
@@ -98,6 +104,11 @@ type Schedule = {
   when?: (context: { config: Config; db: Executor; now: Date }) => boolean | Promise<boolean>;
 };
 const schedules = new Map<string, Schedule>();
+
+/** The kinds of job this version defines (the metrics report each, at 0 when it has none). */
+export function jobKinds(): string[] {
+  return [...definitions.keys()];
+}
 
 /** Declares a kind of job, once, where its area defines it (module top level). */
 export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefinition<Payload> {
@@ -142,6 +153,7 @@ export async function enqueueJob<Payload>(
       runAt: options.runAt ?? null,
       maxAttempts: definition.maxAttempts ?? defaultMaxAttempts,
       startedBy: options.startedBy ?? null,
+      requestId: currentRequestId() ?? null,
       uniqueKey: options.uniqueKey ?? null,
     })
     .onConflictDoNothing({ target: jobs.uniqueKey })
@@ -209,7 +221,8 @@ export type JobWorker = {
   kick: () => void;
   /** Runs due jobs until none is left (tests, benchmarks); answers how many ran. */
   drain: () => Promise<number>;
-  stop: () => Promise<void>;
+  /** Takes no more jobs; waits for the running ones, or after `graceMs` hands them back to the queue. */
+  stop: (graceMs?: number) => Promise<void>;
   readonly id: string;
 };
 
@@ -228,7 +241,7 @@ export function createJobWorker(
   environment: JobEnvironment,
   options: { pollMs?: number; concurrency?: number } = {},
 ): JobWorker {
-  const { db, now, log, config, realtime } = environment;
+  const { db, now, log, config, realtime, metrics } = environment;
   const storage = environment.storage ?? createStorage(config);
   const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const concurrency = options.concurrency ?? 4;
@@ -298,7 +311,12 @@ export function createJobWorker(
       .returning();
   };
 
-  const fail = async (row: JobRow, definition: JobDefinition<unknown> | undefined, error: unknown) => {
+  const fail = async (
+    row: JobRow,
+    definition: JobDefinition<unknown> | undefined,
+    error: unknown,
+    jobLog: FastifyBaseLogger,
+  ) => {
     const lastError = describeError(error);
     const givingUp = !definition || row.attempts >= row.maxAttempts;
     await db.transaction(async (tx) => {
@@ -325,16 +343,17 @@ export function createJobWorker(
       publish(updated);
     });
     const level = givingUp ? 'error' : 'warn';
-    log[level](
-      { job: row.id, kind: row.kind, attempt: row.attempts, err: error },
-      `job ${givingUp ? 'given up' : 'failed, to be retried'}`,
-    );
+    jobLog[level]({ attempt: row.attempts, err: error }, `job ${givingUp ? 'given up' : 'failed, to be retried'}`);
   };
 
-  const execute = async (row: JobRow) => {
+  const execute = async (row: JobRow, jobLog: FastifyBaseLogger) => {
     const definition = definitions.get(row.kind);
-    if (!definition) return fail(row, undefined, new Error(`no job kind "${row.kind}" in this version of the app`));
-    if (row.attempts > row.maxAttempts) return fail(row, definition, new Error(row.lastError ?? 'attempts spent'));
+    if (!definition) {
+      return fail(row, undefined, new Error(`no job kind "${row.kind}" in this version of the app`), jobLog);
+    }
+    if (row.attempts > row.maxAttempts) {
+      return fail(row, definition, new Error(row.lastError ?? 'attempts spent'), jobLog);
+    }
     const leaseMs = (definition.leaseSeconds ?? defaultLeaseSeconds) * 1000;
     const extendLease = () =>
       db
@@ -354,10 +373,11 @@ export function createJobWorker(
       startedBy: row.startedBy,
       db,
       now,
-      log,
+      log: jobLog,
       config,
       storage,
       realtime,
+      metrics,
       progress: async (done, total, message) => {
         const moment = Date.now();
         if (moment - lastProgress < 300 && done < total) return;
@@ -401,8 +421,8 @@ export function createJobWorker(
       await definition.run(context);
       if (!completed) await context.complete();
     } catch (error) {
-      if (error instanceof LeaseLost) log.warn({ job: row.id }, error.message);
-      else await fail(row, definition, error);
+      if (error instanceof LeaseLost) jobLog.warn(error.message);
+      else await fail(row, definition, error, jobLog);
     } finally {
       clearInterval(heartbeat);
     }
@@ -430,8 +450,11 @@ export function createJobWorker(
         if (claimed.length === 0) break;
         for (const row of claimed) {
           ran += 1;
-          const running: Promise<void> = execute(row)
-            .catch((error: unknown) => log.error({ err: error, job: row.id }, 'job worker error'))
+          // The job's lines, and the jobs it queues, carry the id of the request that queued it.
+          const requestId = row.requestId ?? undefined;
+          const jobLog = log.child({ reqId: requestId, job: row.id, kind: row.kind });
+          const running: Promise<void> = withRequestId(requestId, () => execute(row, jobLog))
+            .catch((error: unknown) => jobLog.error({ err: error }, 'job worker error'))
             .finally(() => {
               active.delete(running);
               worker.kick();
@@ -448,7 +471,8 @@ export function createJobWorker(
       again = true;
       return;
     }
-    looking = look()
+    // Outside any request that kicked it: what the look queues (schedules) belongs to none.
+    looking = withRequestId(undefined, look)
       .catch((error: unknown) => log.error({ err: error }, 'job worker could not look for work'))
       .finally(() => {
         looking = null;
@@ -481,12 +505,29 @@ export function createJobWorker(
         if (ran === seen) return ran - before;
       }
     },
-    stop: async () => {
+    stop: async (graceMs = Number.POSITIVE_INFINITY) => {
       stopped = true;
       clearInterval(timer);
       runningWorkers.delete(worker);
       await looking;
-      await Promise.all(active);
+      const finished = Promise.all(active).then(() => true);
+      let timeout: NodeJS.Timeout | undefined;
+      const inTime = await Promise.race([
+        finished,
+        new Promise<false>((resolve) => {
+          if (Number.isFinite(graceMs)) timeout = setTimeout(() => resolve(false), graceMs);
+        }),
+      ]);
+      clearTimeout(timeout);
+      if (inTime) return;
+      // Out of time: what still runs goes back to the queue for another process now, not when its lease runs out.
+      // Its work here commits nothing (complete() finds the lease gone), so it runs once, there.
+      const handedBack = await db
+        .update(jobs)
+        .set({ state: 'queued', lockedBy: null, lockedUntil: null, runAt: null })
+        .where(and(eq(jobs.state, 'running'), eq(jobs.lockedBy, workerId)))
+        .returning({ id: jobs.id });
+      log.warn({ jobs: handedBack.map((job) => job.id) }, 'jobs handed back at shutdown');
     },
   };
   return worker;
@@ -544,13 +585,21 @@ export async function syncSchedules(db: Database, now: Date): Promise<void> {
 export function registerJobWorker(app: FastifyInstance): JobWorker {
   const now = () => currentTime(app.config);
   const worker = createJobWorker(
-    { db: app.db, now, log: app.log, config: app.config, storage: app.storage, realtime: app.realtime },
+    {
+      db: app.db,
+      now,
+      log: app.log,
+      config: app.config,
+      storage: app.storage,
+      realtime: app.realtime,
+      metrics: app.metrics,
+    },
     { pollMs: app.config.jobs.pollMs, concurrency: app.config.jobs.concurrency },
   );
   app.addHook('onListen', async () => {
     await syncSchedules(app.db, now());
     if (app.config.jobs.worker) worker.start();
   });
-  app.addHook('onClose', () => worker.stop());
+  app.addHook('onClose', () => worker.stop(app.config.shutdown.timeoutMs));
   return worker;
 }

@@ -214,7 +214,12 @@ describe('a mail secret in the outbox (issue 16: account takeover through the ou
     await clearOutbox(test);
     expect((await requestLink(test, 'developer@bottega.example')).statusCode).toBe(200);
     const lines: string[] = [];
-    const log = { info: (line: string) => lines.push(line) } as unknown as FastifyBaseLogger;
+    const log = {
+      info: (line: string) => lines.push(line),
+      child() {
+        return this;
+      },
+    } as unknown as FastifyBaseLogger;
     const { worker } = mailWorker(test, { smtpUrl: undefined, mailSecretsToConsole: true }, log);
     expect(await worker.drain()).toBe(1);
     expect(await worker.drain()).toBe(0);

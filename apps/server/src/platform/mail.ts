@@ -17,6 +17,7 @@ import type { Executor } from './db';
 import { translate } from './i18n';
 import { defineJob, enqueueJob } from './jobs';
 import { mailOutbox } from './mail.schema';
+import { countDelivery } from './metrics';
 import type { Storage } from './storage';
 import { tellNotSent } from './web-notifications';
 
@@ -314,7 +315,7 @@ export const deliverMailJob = defineJob({
   kind: 'mail.deliver',
   payload: z.object({ mailId: z.number().int(), triggeredBy: z.number().int().nullable() }),
   maxAttempts: mailMaxAttempts,
-  run: async ({ payload, db, log, now, config: settings, complete, storage }) => {
+  run: async ({ payload, db, log, now, config: settings, complete, storage, metrics }) => {
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, payload.mailId));
     if (!mail || mail.sentAt) return complete();
     const secret = mail.sealedSecret ? decryptSecret(settings.appKey, mail.sealedSecret) : null;
@@ -337,14 +338,16 @@ export const deliverMailJob = defineJob({
           contentType: attachment.type,
         })),
       );
-      await transport.send({
-        from: settings.mailFrom,
-        to: mail.recipient,
-        subject: mail.subject,
-        text: reveal(mail.text),
-        html: reveal(mail.html),
-        ...(attachments.length > 0 ? { attachments } : {}),
-      });
+      await countDelivery(metrics?.mailDeliveries, () =>
+        transport.send({
+          from: settings.mailFrom,
+          to: mail.recipient,
+          subject: mail.subject,
+          text: reveal(mail.text),
+          html: reveal(mail.html),
+          ...(attachments.length > 0 ? { attachments } : {}),
+        }),
+      );
     } catch (error) {
       await db
         .update(mailOutbox)

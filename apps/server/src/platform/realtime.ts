@@ -13,6 +13,12 @@ export type Realtime = {
   close: () => Promise<void>;
 };
 
+/** The app's own, attached to its HTTP server: it also knows who is connected (platform/metrics.ts). */
+export type RealtimeServer = Realtime & {
+  /** Sockets connected to this process now. */
+  connections: () => number;
+};
+
 export function channelGrant(appKey: string, socketId: string, channel: string): string {
   return sign(appKey, 'channel', `${socketId}:${channel}`);
 }
@@ -22,7 +28,7 @@ export function attachRealtime(options: {
   appKey: string;
   redisUrl?: string;
   logger: FastifyBaseLogger;
-}): Realtime {
+}): RealtimeServer {
   const io = new Server(options.server, { path: '/socket.io', serveClient: false });
   const redisClients: Redis[] = [];
   if (options.redisUrl) {
@@ -51,6 +57,7 @@ export function attachRealtime(options: {
     publish: (channel, event, payload) => {
       io.to(channel).emit(event, payload);
     },
+    connections: () => io.of('/').sockets.size,
     close: async () => {
       await io.close();
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));

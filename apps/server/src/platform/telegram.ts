@@ -14,6 +14,7 @@ import { writeAudit } from './audit';
 import { translate } from './i18n';
 import { defineJob } from './jobs';
 import { escapeHtml } from './mail';
+import { countDelivery } from './metrics';
 import {
   absoluteLink,
   notificationDeliverySchema,
@@ -46,7 +47,7 @@ export function telegramText(text: string, link: string | null, openLabel: strin
 export const sendTelegramJob = defineJob({
   kind: 'telegram.send',
   payload: notificationDeliverySchema,
-  run: async ({ payload, db, config, complete }) => {
+  run: async ({ payload, db, config, complete, metrics }) => {
     const [link] = await db
       .select({ chatId: telegramLinks.chatId, chatName: telegramLinks.chatName, lng: users.lng })
       .from(telegramLinks)
@@ -63,7 +64,7 @@ export const sendTelegramJob = defineJob({
       translate(lng, 'notifications:open'),
     );
     try {
-      await telegramBot.sendMessage(link.chatId, text);
+      await countDelivery(metrics?.telegramDeliveries, () => telegramBot.sendMessage(link.chatId, text));
     } catch (error) {
       if (!(error instanceof TelegramApiError) || !error.chatUnreachable) throw error;
       // The person blocked the bot (or the chat is gone): sending again would fail for ever.
@@ -104,11 +105,11 @@ export const telegramReplyJob = defineJob({
   kind: 'telegram.reply',
   payload: z.object({ chatId: z.string().max(32), text: z.string().min(1).max(4096) }),
   maxAttempts: 5,
-  run: async ({ payload, config, complete }) => {
+  run: async ({ payload, config, complete, metrics }) => {
     const telegramBot = telegramBotOf(config);
     if (!telegramBot) throw new Error('no Telegram bot is configured (TELEGRAM_BOT_TOKEN)');
     try {
-      await telegramBot.sendMessage(payload.chatId, payload.text);
+      await countDelivery(metrics?.telegramDeliveries, () => telegramBot.sendMessage(payload.chatId, payload.text));
     } catch (error) {
       // Blocked or gone meanwhile: there is nobody left to answer.
       if (error instanceof TelegramApiError && error.chatUnreachable) {

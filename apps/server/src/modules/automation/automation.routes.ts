@@ -26,13 +26,12 @@ import {
   uploadStateAnswerSchema,
 } from '@bottega/contracts/automation';
 import { dataOf, idParamSchema, okSchema } from '@bottega/contracts/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import parseRange from 'range-parser';
 import { z } from 'zod';
 import { sessionOf } from '../../platform/access';
 import { currentTime } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
+import { sendStoredFile } from '../../platform/file-transfer';
 import {
   accountScopes,
   checkAccount,
@@ -72,29 +71,6 @@ import { accountFiguresLimit, refreshFigures } from './publishing';
 const tags = ['automation'];
 const accountReaders = { anyOf: ['automation.accounts', 'automation.posts'] } as const;
 const mediaReaders = { anyOf: ['automation.videos', 'automation.posts'] } as const;
-
-/** A stored file, whole or the byte range asked for (a video player seeks with Range), never sniffed or cached. */
-function sendMedia(request: FastifyRequest, reply: FastifyReply, file: { bytes: Uint8Array; mimeType: string }) {
-  reply
-    .type(file.mimeType)
-    .header('accept-ranges', 'bytes')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', 'sandbox')
-    .header('cache-control', 'private, no-store');
-  const header = request.headers.range;
-  const ranges = header ? parseRange(file.bytes.length, header, { combine: true }) : undefined;
-  if (ranges === -1) {
-    return reply.status(416).header('content-range', `bytes */${file.bytes.length}`).send();
-  }
-  const range = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
-  if (range) {
-    return reply
-      .status(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${file.bytes.length}`)
-      .send(Buffer.from(file.bytes.subarray(range.start, range.end + 1)));
-  }
-  return reply.send(Buffer.from(file.bytes));
-}
 
 export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => currentTime(app.config);
@@ -466,7 +442,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, description: 'The file (byte ranges answered, so a player can seek).', params: idParamSchema },
     },
     async (request, reply) =>
-      sendMedia(request, reply, await mediaFile({ db: app.db, storage: app.storage, id: request.params.id })),
+      sendStoredFile(request, reply, await mediaFile({ db: app.db, storage: app.storage, id: request.params.id })),
   );
 
   app.get(
@@ -480,7 +456,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendMedia(request, reply, await mediaThumbnail({ db: app.db, storage: app.storage, id: request.params.id })),
+      sendStoredFile(request, reply, await mediaThumbnail({ db: app.db, storage: app.storage, id: request.params.id })),
   );
 
   app.put(
@@ -631,7 +607,11 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       assertPublicMediaLink(app.config.appKey, request.params, now());
-      return sendMedia(request, reply, await mediaFile({ db: app.db, storage: app.storage, id: request.params.id }));
+      return sendStoredFile(
+        request,
+        reply,
+        await mediaFile({ db: app.db, storage: app.storage, id: request.params.id }),
+      );
     },
   );
 };

@@ -2,7 +2,8 @@
 // their content (MP4, WebM, JPEG, PNG), with the thumbnail and the length the browser measured. Files arrive by a
 // resumable upload: pieces of uploadChunkBytes appended to DATA_DIR/uploads/<id>.part, each saying where it starts,
 // so a connection lost halfway resumes where the server stands. The library is the company's (not one shop's).
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type Media,
@@ -162,11 +163,11 @@ export async function deleteMedia(options: Call & { id: number; storage: Storage
   for (const key of keys) if (key) await options.storage.remove(key);
 }
 
-/** The file itself, as stored. */
+/** Where the file itself is kept, to be streamed. */
 export async function mediaFile(options: { db: Executor; storage: Storage; id: number }) {
   const [media] = await options.db.select().from(automationMedia).where(eq(automationMedia.id, options.id));
   if (!media) throw new AppError('notFound');
-  return { bytes: await options.storage.get(media.storageKey), mimeType: media.mimeType, title: media.title };
+  return { storage: options.storage, key: media.storageKey, type: media.mimeType };
 }
 
 /** The thumbnail the browser took, or an image's own file; 404 for a video without one. */
@@ -174,9 +175,9 @@ export async function mediaThumbnail(options: { db: Executor; storage: Storage; 
   const [media] = await options.db.select().from(automationMedia).where(eq(automationMedia.id, options.id));
   if (!media) throw new AppError('notFound');
   if (media.thumbnailKey && media.thumbnailMimeType) {
-    return { bytes: await options.storage.get(media.thumbnailKey), mimeType: media.thumbnailMimeType };
+    return { storage: options.storage, key: media.thumbnailKey, type: media.thumbnailMimeType };
   }
-  if (media.kind === 'image') return { bytes: await options.storage.get(media.storageKey), mimeType: media.mimeType };
+  if (media.kind === 'image') return { storage: options.storage, key: media.storageKey, type: media.mimeType };
   throw new AppError('notFound');
 }
 
@@ -313,14 +314,26 @@ export async function appendUploadChunk(
   return toUploadState(db, finished);
 }
 
+/** Enough of a file's start for sniffFileType (WebM's DocType is within its first 64 bytes). */
+const sniffHeadBytes = 4096;
+
 /** The whole file arrived: what it is by its content decides whether the library takes it. */
 async function completeUpload(
   options: Call & { upload: UploadRow; dataDir: string; storage: Storage },
 ): Promise<UploadRow> {
   const { upload } = options;
   const file = partFile(options.dataDir, upload.id);
-  const bytes = new Uint8Array(await readFile(file));
-  const sniffed = sniffFileType(bytes);
+  // Its first bytes tell what it is; the file itself is streamed into the storage, never held whole.
+  const sizeBytes = (await stat(file)).size;
+  const head = await open(file, 'r').then(async (handle) => {
+    try {
+      const { buffer, bytesRead } = await handle.read(new Uint8Array(sniffHeadBytes), 0, sniffHeadBytes, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  });
+  const sniffed = sniffFileType(head);
   const mimeType = sniffed && sniffed.mimeType in mediaMimeTypes ? (sniffed.mimeType as MediaMimeType) : null;
   const refuse = async (error: AppError) => {
     await options.db.delete(automationUploads).where(eq(automationUploads.id, upload.id));
@@ -330,8 +343,8 @@ async function completeUpload(
   if (!mimeType || !sniffed) return refuse(new AppError('mediaUnsupported'));
   const kind = mediaMimeTypes[mimeType];
   const limit = kind === 'image' ? maxImageBytes : maxVideoBytes;
-  if (bytes.length > limit) return refuse(new AppError('mediaTooLarge', { max: formatBinarySize(limit) }));
-  const key = await options.storage.put(`${storageArea}/media`, bytes, sniffed.extension);
+  if (sizeBytes > limit) return refuse(new AppError('mediaTooLarge', { max: formatBinarySize(limit) }));
+  const key = await options.storage.put(`${storageArea}/media`, createReadStream(file), sniffed.extension);
   try {
     const row = await options.db.transaction(async (tx) => {
       const [media] = await tx
@@ -341,7 +354,7 @@ async function completeUpload(
           title: upload.title,
           tags: upload.tags,
           mimeType,
-          sizeBytes: bytes.length,
+          sizeBytes,
           durationMs: kind === 'video' ? upload.durationMs : null,
           width: upload.width,
           height: upload.height,
@@ -361,7 +374,7 @@ async function completeUpload(
         action: 'create',
         entity: auditEntity,
         entityId: mediaId,
-        data: { title: upload.title, kind, mimeType, sizeBytes: bytes.length, source: upload.source },
+        data: { title: upload.title, kind, mimeType, sizeBytes, source: upload.source },
       });
       return updated as UploadRow;
     });

@@ -1,8 +1,3 @@
-// Attachments of a daily cash report: photos or PDFs of the fiscal close and POS slips, told by their content,
-// within the upload limit, previewed inline (sandboxed) or downloaded; scoped to the viewer's shops, locked with
-// a closed day except for those who may edit reports; uploads and deletions audited.
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import type { CashReportStatus } from '@bottega/contracts/cash-register';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +9,7 @@ import {
   findShopId,
   multipart,
   signIn,
+  storedKeys,
   type TestApp,
 } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.schema';
@@ -82,13 +78,7 @@ async function uploaded(reportId: number, file: File, token = staffToken): Promi
   return response.json().data;
 }
 
-const storedFiles = (reportId: number) => {
-  try {
-    return readdirSync(path.join(test.config.dataDir, 'files', 'cash-reports', String(reportId)));
-  } catch {
-    return [];
-  }
-};
+const storedFiles = (reportId: number) => storedKeys(test.app, `cash-reports/${reportId}/`);
 
 async function auditOf(entity: string, id: number) {
   return test.db
@@ -120,7 +110,7 @@ describe('cash report attachments', () => {
     // A name that says nothing: the content tells what it is.
     const png = await upload(reportId, { name: 'foto', type: 'application/octet-stream', bytes: pngBytes() });
     expect(png.json().data.contentType).toBe('image/png');
-    expect(storedFiles(reportId)).toHaveLength(3);
+    expect(await storedFiles(reportId)).toHaveLength(3);
 
     const listed = await api(test.app, { url: attachmentsUrl(reportId), token: staffToken });
     expect(listed.statusCode).toBe(200);
@@ -160,7 +150,7 @@ describe('cash report attachments', () => {
     });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ data: { ok: true } });
-    expect(storedFiles(reportId)).toHaveLength(2);
+    expect(await storedFiles(reportId)).toHaveLength(2);
     expect(
       (await api(test.app, { url: `${attachmentsUrl(reportId)}/${pdf.id}/file`, token: staffToken })).statusCode,
     ).toBe(404);
@@ -220,7 +210,7 @@ describe('cash report attachments', () => {
     expect(
       await test.db.select().from(cashReportAttachments).where(eq(cashReportAttachments.reportId, reportId)),
     ).toEqual([]);
-    expect(storedFiles(reportId)).toEqual([]);
+    expect(await storedFiles(reportId)).toEqual([]);
   });
 
   it('keeps a closed day’s attachments as they are, except for those who may edit reports (audited as a correction)', async () => {
@@ -241,7 +231,7 @@ describe('cash report attachments', () => {
       token: staffToken,
     });
     expect(removal.statusCode).toBe(409);
-    expect(storedFiles(reportId)).toHaveLength(1);
+    expect(await storedFiles(reportId)).toHaveLength(1);
     // Still there to look at.
     expect(
       (await api(test.app, { url: `${attachmentsUrl(reportId)}/${kept.id}/file`, token: staffToken })).statusCode,
@@ -261,7 +251,7 @@ describe('cash report attachments', () => {
       token: correctorToken,
     });
     expect(removed.statusCode).toBe(200);
-    expect(storedFiles(reportId)).toHaveLength(1);
+    expect(await storedFiles(reportId)).toHaveLength(1);
     expect((await auditOf('cashReport', reportId)).map((row) => [row.action, row.actorId, row.data])).toEqual([
       [
         'cashReport.contentCorrected',
@@ -292,7 +282,7 @@ describe('cash report attachments', () => {
       (await api(test.app, { url: `${attachmentsUrl(reportId)}/${attachment.id}/file`, token: closerToken }))
         .statusCode,
     ).toBe(403);
-    expect(storedFiles(reportId)).toHaveLength(1);
+    expect(await storedFiles(reportId)).toHaveLength(1);
   });
 
   it('answers 404 for another shop’s report and for an attachment of another report', async () => {
@@ -302,7 +292,7 @@ describe('cash report attachments', () => {
     expect(list.statusCode).toBe(404);
     expect(list.json()).toEqual({ code: 'notFound', message: 'Elemento non trovato.' });
     expect((await upload(naplesReport, fiscalClose())).statusCode).toBe(404);
-    expect(storedFiles(naplesReport)).toHaveLength(1);
+    expect(await storedFiles(naplesReport)).toHaveLength(1);
     const fileUrl = `${attachmentsUrl(naplesReport)}/${naplesFile.id}/file`;
     expect((await api(test.app, { url: fileUrl, token: staffToken })).statusCode).toBe(404);
     expect(
@@ -320,7 +310,7 @@ describe('cash report attachments', () => {
     const crossed = `${attachmentsUrl(milanReport)}/${naplesFile.id}`;
     expect((await api(test.app, { url: `${crossed}/file`, token: staffToken })).statusCode).toBe(404);
     expect((await api(test.app, { method: 'DELETE', url: crossed, token: staffToken })).statusCode).toBe(404);
-    expect(storedFiles(naplesReport)).toHaveLength(1);
+    expect(await storedFiles(naplesReport)).toHaveLength(1);
     expect((await api(test.app, { url: fileUrl, token: adminToken })).statusCode).toBe(200);
   });
 });

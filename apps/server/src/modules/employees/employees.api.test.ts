@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { accessAbilities, allAbilities } from '@bottega/contracts/permissions';
 import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -16,6 +14,7 @@ import {
   lastMailTo,
   multipart,
   signIn,
+  storedKeys,
   type TestApp,
 } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.schema';
@@ -908,13 +907,7 @@ function upload(id: number, kind: string, file: File, token = adminToken) {
   });
 }
 
-const storedFiles = (id: number) => {
-  try {
-    return readdirSync(path.join(test.config.dataDir, 'files', 'employees', String(id)));
-  } catch {
-    return [];
-  }
-};
+const storedFiles = (id: number) => storedKeys(test.app, `employees/${id}/`);
 
 describe('employee documents', () => {
   it('refuses a PNG renamed .pdf (422), a text file (415), a declared type that lies (422) and a too large file (413)', async () => {
@@ -960,7 +953,7 @@ describe('employee documents', () => {
     });
     expect(notMultipart.statusCode).toBe(415);
     expect(await test.db.select().from(employeeDocuments).where(eq(employeeDocuments.userId, employee.id))).toEqual([]);
-    expect(storedFiles(employee.id)).toEqual([]);
+    expect(await storedFiles(employee.id)).toEqual([]);
   });
 
   it('stores a JPEG and a PDF, previews and downloads them, replaces a side and deletes; all audited', async () => {
@@ -1015,7 +1008,7 @@ describe('employee documents', () => {
     expect(download.headers['content-disposition']).toMatch(/^attachment; /);
 
     // A new front replaces the old one, file included.
-    expect(storedFiles(employee.id)).toHaveLength(2);
+    expect(await storedFiles(employee.id)).toHaveLength(2);
     const newFront = await upload(employee.id, 'identityFront', {
       name: 'fronte.png',
       type: 'image/png',
@@ -1024,7 +1017,7 @@ describe('employee documents', () => {
     expect(newFront.statusCode).toBe(200);
     const rows = await test.db.select().from(employeeDocuments).where(eq(employeeDocuments.userId, employee.id));
     expect(rows.map((row) => row.fileName).sort()).toEqual(['fronte.png', 'tessera è.pdf']);
-    expect(storedFiles(employee.id)).toHaveLength(2);
+    expect(await storedFiles(employee.id)).toHaveLength(2);
 
     const deleted = await api(test.app, {
       method: 'DELETE',
@@ -1032,7 +1025,7 @@ describe('employee documents', () => {
       token: adminToken,
     });
     expect(deleted.statusCode).toBe(200);
-    expect(storedFiles(employee.id)).toHaveLength(1);
+    expect(await storedFiles(employee.id)).toHaveLength(1);
     expect(
       (await api(test.app, { url: `/api/employees/${employee.id}/documents/${pdfId}/file`, token: adminToken }))
         .statusCode,

@@ -299,6 +299,21 @@ describe('q=read and q=download', () => {
     expect(response.body).toBe(pdf);
   });
 
+  it('answers the byte range asked for (a resumed download), and 416 for one outside the file', async () => {
+    const url = `${company}?${new URLSearchParams({ q: 'download', path: '/Contratti/Nota.txt' })}`;
+    const whole = await api(test.app, { url, token: adminToken });
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['content-length']).toBe('11');
+    const part = await api(test.app, { url, token: adminToken, headers: { range: 'bytes=6-' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('mondo');
+    expect(part.headers['content-range']).toBe('bytes 6-10/11');
+    expect(part.headers['content-disposition']).toMatch(/^attachment; /);
+    const outside = await api(test.app, { url, token: adminToken, headers: { range: 'bytes=50-60' } });
+    expect(outside.statusCode).toBe(416);
+    expect(outside.headers['content-range']).toBe('bytes */11');
+  });
+
   it('refuses a folder (422) and a missing file (404)', async () => {
     expectRefusal(await call(company, { q: 'read', path: '/Procedure' }), 422, 'fileIsFolder');
     expectRefusal(await call(company, { q: 'download', path: '/' }), 422, 'fileIsFolder');

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../platform/access';
 import { describeError } from '../../platform/errors';
-import { readUpload, sendFile } from '../../platform/file-transfer';
+import { readUpload, sendStoredFile } from '../../platform/file-transfer';
 import { pickLanguage } from '../../platform/i18n';
 import {
   createFolder,
@@ -64,10 +64,15 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       case 'read':
       case 'download': {
         const download = query.q === 'download';
-        const file = await readFileItem({ ...context, storage: app.storage, path: query.path });
+        const file = await readFileItem({ ...context, path: query.path });
         // Text is always shown as text, never as the markup it may contain.
         const type = file.kind === 'text' ? `${download ? file.mimeType : 'text/plain'}; charset=utf-8` : file.mimeType;
-        return sendFile(reply, { bytes: file.bytes, fileName: file.name, type }, download ? 'attachment' : 'inline');
+        return sendStoredFile(request, reply, {
+          storage: app.storage,
+          key: file.storageKey,
+          type,
+          disposition: { kind: download ? 'attachment' : 'inline', name: file.name },
+        });
       }
     }
   };

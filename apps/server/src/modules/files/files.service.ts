@@ -368,22 +368,23 @@ function parseDeleteItems(items: string): string[] {
   return [...new Set(result.data.map((item) => parsePath(item.path)))];
 }
 
-/** A stored file for q=read (preview) and q=download. */
+/** Where a stored file is kept, for q=read (preview) and q=download to stream it. */
 export async function readFileItem(
-  options: RootCall & {
-    storage: Storage;
-    path: string;
-  },
-): Promise<{ bytes: Uint8Array; name: string; kind: FileKind; mimeType: string }> {
-  const { db, storage, session } = options;
+  options: RootCall & { path: string },
+): Promise<{ storageKey: string; name: string; kind: FileKind; mimeType: string }> {
+  const { db, session } = options;
   const root = await openRoot({ db, session, root: options.root });
   const path = parsePath(options.path);
   if (path === '/') throw new AppError('fileIsFolder');
   const entry = await findEntry(db, root.key, path);
   if (!entry) throw new AppError('notFound');
   if (entry.kind === 'folder' || !entry.storageKey) throw new AppError('fileIsFolder');
-  const bytes = await storage.get(entry.storageKey);
-  return { bytes, name: entry.name, kind: entry.kind, mimeType: entry.mimeType ?? 'application/octet-stream' };
+  return {
+    storageKey: entry.storageKey,
+    name: entry.name,
+    kind: entry.kind,
+    mimeType: entry.mimeType ?? 'application/octet-stream',
+  };
 }
 
 type FileType = { kind: FileKind; mimeType: string /** what sniffFileType must find */; content: string };

@@ -28,6 +28,7 @@ import { hashToken } from '../../platform/crypto';
 import type { Database, Executor } from '../../platform/db';
 import { ruleOfIssue } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
+import type { Metrics } from '../../platform/metrics';
 import type { Realtime } from '../../platform/realtime';
 // The cards the receipts carry are the customers' (issue 27): written to their table, never through their services.
 import { customers } from '../customers/customers.schema';
@@ -450,6 +451,8 @@ export async function ingestReceipts(options: {
   lng?: Language;
   /** Told, after the commit, when the shop's takings moved: the budget progress on its screens reads them again. */
   realtime?: Pick<Realtime, 'publish'>;
+  /** Counts the batch's receipts by outcome, after the commit: the ingestion rate operations watch. */
+  metrics?: Pick<Metrics, 'receiptsIngested'>;
 }): Promise<IngestResult> {
   const { db, shopId, clientId } = options;
   const now = options.now ?? new Date();
@@ -621,6 +624,10 @@ export async function ingestReceipts(options: {
     return rejections.result(accepted.length, repeated + resent.length);
   });
   if (result.accepted > 0) options.realtime?.publish(shopChannel(shopId), salesChangedEvent, { shopId });
+  const counter = options.metrics?.receiptsIngested;
+  counter?.inc({ outcome: 'accepted' }, result.accepted);
+  counter?.inc({ outcome: 'duplicate' }, result.duplicates);
+  counter?.inc({ outcome: 'rejected' }, result.rejected.length);
   return result;
 }
 

@@ -107,6 +107,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
           records: request.body.receipts,
           lng: pickLanguage(request.headers['accept-language']),
           realtime: app.realtime,
+          metrics: app.metrics,
         }),
       };
     },
