@@ -18,6 +18,7 @@ import { userGroups } from '../modules/user-groups/user-groups.schema';
 import { assertShopInScope, shopsInScope } from './access';
 import { issueCsrfToken, isValidCsrfToken } from './crypto';
 import { AppError } from './errors';
+import { invalidateSessions } from './session-cache';
 import { resolveSession, type SessionContext } from './sessions';
 
 // Small, so a sign-in fits and a slightly bigger body does not.
@@ -325,6 +326,7 @@ describe('the session’s shop is checked again on every request', () => {
 
     const navigli = await findShopId(test.db, 'MI02');
     await test.db.delete(userShops).where(and(eq(userShops.userId, user.id), eq(userShops.shopId, navigli)));
+    await invalidateSessions(test.db, { userId: user.id }); // as the services do next to such a write
     const refused = await dashboard(token);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('shopRequired');
@@ -343,6 +345,7 @@ describe('the session’s shop is checked again on every request', () => {
     const token = await signIn(test.app, user.username);
     await chooseShop(test.app, token, 'MI01');
     await test.db.delete(userShops).where(eq(userShops.userId, user.id));
+    await invalidateSessions(test.db, { userId: user.id });
     expect((await dashboard(token)).json().data.shop.code).toBe('MI01');
     await chooseShop(test.app, token, 'NA01');
     expect((await dashboard(token)).json().data.shop.code).toBe('NA01');
@@ -352,6 +355,7 @@ describe('the session’s shop is checked again on every request', () => {
       .update(userGroups)
       .set({ permissions: ['employees.dashboard'] })
       .where(eq(userGroups.id, user.groupId));
+    await invalidateSessions(test.db, { all: true });
     expect((await dashboard(token)).json().code).toBe('shopRequired');
     expect(await chosenShop(token)).toBeNull();
   });

@@ -7,9 +7,14 @@ import { currentTime } from './clock';
 import { isValidCsrfToken } from './crypto';
 import { type CustomerContext, resolveCustomerSession } from './customer-sessions';
 import { AppError } from './errors';
+import { createSessionCache, type SessionCache } from './session-cache';
 import { resolveSession, type SessionContext } from './sessions';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolved sessions kept in memory while nothing about them changes (platform/session-cache.ts). */
+    sessionCache: SessionCache<SessionContext>;
+  }
   interface FastifyContextConfig {
     access?: Access;
     /** The route works on the session's chosen shop: refused with 'business point required' without one. */
@@ -68,6 +73,13 @@ export function assertShopInScope(session: SessionContext, area: keyof typeof vi
 export function registerAccessControl(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('customer', null);
+  const sessionCache = createSessionCache<SessionContext>({
+    db: app.db,
+    redisUrl: app.config.redisUrl,
+    logger: app.log,
+  });
+  app.decorate('sessionCache', sessionCache);
+  app.addHook('onClose', () => sessionCache.close());
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
@@ -93,7 +105,9 @@ export function registerAccessControl(app: FastifyInstance): void {
       request.customer = customer;
       return;
     }
-    const resolved = token ? await resolveSession({ db: app.db, config: app.config, token }) : null;
+    const resolved = token
+      ? await resolveSession({ db: app.db, config: app.config, token, cache: sessionCache })
+      : null;
     if (resolved?.status === 'expired') throw new AppError('sessionExpired');
     if (resolved?.status !== 'active') throw new AppError('unauthenticated');
     request.auth = resolved.session;

@@ -21,6 +21,7 @@ import { userShops } from '../modules/shops/shops.schema';
 import { userGroupMembers, userGroups } from '../modules/user-groups/user-groups.schema';
 import { hashToken, newToken } from './crypto';
 import type { Database, Executor } from './db';
+import { type CachedSession, invalidateSessions, type SessionCache } from './session-cache';
 import { sessions } from './sessions.schema';
 
 /** Only touch last_used_at / expires_at once a minute, so reads do not turn into writes. */
@@ -132,19 +133,76 @@ export async function startSession(options: {
   return { id: session?.id as string, token, expiresAt };
 }
 
+/** A copy for one request: nothing a request does to its session reaches the cached one. */
+function copyOf(context: SessionContext): SessionContext {
+  return {
+    ...context,
+    user: { ...context.user },
+    groups: context.groups.map((group) => ({ ...group })),
+    abilities: new Set(context.abilities),
+    shopIds: [...context.shopIds],
+  };
+}
+
+/**
+ * A session from the cache (platform/session-cache.ts) when its lifetimes allow: no SQL, but for sliding the idle
+ * timeout once a minute. Undefined sends the caller to the database: not cached, or cached as expired (another
+ * process may have slid it since), or revoked behind the cache's back.
+ */
+async function resolveCachedSession(
+  db: Database,
+  config: SessionConfig,
+  cache: SessionCache<SessionContext>,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionContext | undefined> {
+  const entry = cache.get(tokenHash);
+  if (!entry) return undefined;
+  const ends = Math.min(entry.expiresAt.getTime(), absoluteEnd(config, entry.remember, entry.createdAt).getTime());
+  if (ends <= now.getTime()) {
+    cache.drop(tokenHash);
+    return undefined;
+  }
+  if (now.getTime() - entry.lastUsedAt.getTime() > SLIDE_AFTER_MS) {
+    const expiresAt = idleEnd(config, entry.remember, entry.createdAt, now);
+    const slid = await db
+      .update(sessions)
+      .set({ lastUsedAt: now, expiresAt })
+      .where(and(eq(sessions.id, entry.context.sessionId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (slid.length === 0) {
+      cache.drop(tokenHash);
+      return undefined;
+    }
+    entry.lastUsedAt = now;
+    entry.expiresAt = expiresAt;
+  }
+  return copyOf(entry.context);
+}
+
 /**
  * The session behind a bearer token: `expired` when its idle timeout or its absolute lifetime has passed,
  * `unknown` when there is no such token, it was revoked or its person is gone. Using it slides the idle
- * timeout (at most once a minute), never past the absolute end.
+ * timeout (at most once a minute), never past the absolute end. With a usable `cache` a session read once is
+ * served from memory until something about it changes (platform/session-cache.ts).
  */
 export async function resolveSession(options: {
   db: Database;
   config: SessionConfig;
   token: string;
   now?: Date;
+  cache?: SessionCache<SessionContext>;
 }): Promise<{ status: 'active'; session: SessionContext } | { status: 'expired' | 'unknown' }> {
   const { db, config } = options;
   const now = options.now ?? new Date();
+  const tokenHash = hashToken(options.token);
+  const cache = options.cache?.usable() ? options.cache : undefined;
+  if (cache) {
+    const cached = await resolveCachedSession(db, config, cache, tokenHash, now);
+    if (cached) return { status: 'active', session: cached };
+  }
+  // Taken before reading: an invalidation arriving while the rows are read keeps them out of the cache.
+  const mark = cache?.mark() ?? 0;
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -161,39 +219,48 @@ export async function resolveSession(options: {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(options.token)), isNull(sessions.revokedAt), isNull(users.deletedAt)))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), isNull(users.deletedAt)))
     .limit(1);
   if (!row) return { status: 'unknown' };
   // The absolute end is counted from the sign-in with today's setting, so shortening it applies at once.
   const ends = Math.min(row.expiresAt.getTime(), absoluteEnd(config, row.remember, row.createdAt).getTime());
   if (ends <= now.getTime()) return { status: 'expired' };
+  let { lastUsedAt, expiresAt } = row;
   if (now.getTime() - row.lastUsedAt.getTime() > SLIDE_AFTER_MS) {
-    await db
-      .update(sessions)
-      .set({ lastUsedAt: now, expiresAt: idleEnd(config, row.remember, row.createdAt, now) })
-      .where(eq(sessions.id, row.sessionId));
+    lastUsedAt = now;
+    expiresAt = idleEnd(config, row.remember, row.createdAt, now);
+    await db.update(sessions).set({ lastUsedAt, expiresAt }).where(eq(sessions.id, row.sessionId));
   }
   const access = await loadUserAccess(db, row.userId);
   // A shop the user no longer belongs to stops being theirs at once: they choose again.
   const shopId =
     row.shopId !== null && (seesAllShops(access) || access.shopIds.includes(row.shopId)) ? row.shopId : null;
-  return {
-    status: 'active',
-    session: {
-      sessionId: row.sessionId,
-      userId: row.userId,
-      shopId,
-      remember: row.remember,
-      user: {
-        id: row.userId,
-        name: row.name,
-        surname: row.surname,
-        avatar: row.avatar,
-        lng: languageSchema.catch('it').parse(row.lng),
-      },
-      ...access,
+  const session: SessionContext = {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    shopId,
+    remember: row.remember,
+    user: {
+      id: row.userId,
+      name: row.name,
+      surname: row.surname,
+      avatar: row.avatar,
+      lng: languageSchema.catch('it').parse(row.lng),
     },
+    ...access,
   };
+  if (cache) {
+    const entry: CachedSession<SessionContext> = {
+      context: session,
+      remember: row.remember,
+      createdAt: row.createdAt,
+      lastUsedAt,
+      expiresAt,
+    };
+    cache.set(tokenHash, entry, mark);
+    return { status: 'active', session: copyOf(session) };
+  }
+  return { status: 'active', session };
 }
 
 /** Ends one open session of a user (signing out, or one of their devices); false when there was none. */
@@ -203,6 +270,7 @@ export async function revokeSession(db: Executor, options: { userId: number; ses
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, options.sessionId), eq(sessions.userId, options.userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
+  await invalidateSessions(db, { sessionId: options.sessionId });
   return revoked.length > 0;
 }
 
@@ -219,5 +287,6 @@ export async function revokeUserSessions(tx: Executor, userId: number, exceptSes
       ),
     )
     .returning({ id: sessions.id });
+  await invalidateSessions(tx, { userId });
   return revoked.length;
 }

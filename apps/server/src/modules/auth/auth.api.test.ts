@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, chooseShop, createTestApp, findShopId, findUserId, signIn, type TestApp } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.schema';
 import { hashToken } from '../../platform/crypto';
+import { invalidateSessions } from '../../platform/session-cache';
 import { sessions } from '../../platform/sessions.schema';
 import { defaultGroupAbilities } from '../../seed';
 import { shops } from '../shops/shops.schema';
@@ -147,6 +148,7 @@ describe('sessions', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(sessions.tokenHash, hashToken(token)));
+    await invalidateSessions(test.db, { all: true }); // written behind the services' back
     const response = await api(test.app, { url: '/api/auth/user', token });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ code: 'sessionExpired', message: 'La sessione è scaduta: accedi di nuovo.' });

@@ -8,6 +8,7 @@ import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { accountKey, type LoginThrottle } from '../../platform/login-throttle';
 import { decoyPasswordHash, verifyPassword } from '../../platform/passwords';
+import { invalidateSessions } from '../../platform/session-cache';
 import {
   loadUserAccess,
   revokeSession,
@@ -165,6 +166,7 @@ export async function chooseShop(options: { db: Database; session: SessionContex
   const shop = allowed.find((candidate) => candidate.id === shopId);
   if (!shop) throw new AppError('shopNotAllowed');
   await db.update(sessions).set({ shopId }).where(eq(sessions.id, session.sessionId));
+  await invalidateSessions(db, { sessionId: session.sessionId });
   await writeAudit(db, {
     actorId: session.userId,
     action: 'auth.shopChosen',

@@ -10,6 +10,7 @@ import { hashToken, newToken } from '../../platform/crypto';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
+import { invalidateSessions } from '../../platform/session-cache';
 import { emailChanges, users } from '../employees/employees.schema';
 
 type EmailChangeConfig = Pick<Config, 'appKey' | 'publicUrl' | 'emailConfirmationHours'>;
@@ -136,6 +137,7 @@ export async function confirmEmailChange(options: { db: Database; token: string;
     await assertEmailFree(tx, change.email, change.userId);
     const now = new Date();
     await tx.update(users).set({ email: change.email, updatedAt: now }).where(eq(users.id, change.userId));
+    await invalidateSessions(tx, { userId: change.userId });
     await tx.update(emailChanges).set({ usedAt: now }).where(eq(emailChanges.id, change.id));
     await writeAudit(tx, {
       actorId: change.userId,

@@ -21,6 +21,7 @@ import { AppError } from '../../platform/errors';
 import { kickJobs } from '../../platform/jobs';
 import { enqueueMail } from '../../platform/mail';
 import { assertAcceptablePassword, hashPassword } from '../../platform/passwords';
+import { invalidateSessions } from '../../platform/session-cache';
 import { revokeUserSessions } from '../../platform/sessions';
 import { passwordResets, users } from '../employees/employees.schema';
 
@@ -282,6 +283,7 @@ export async function resetPassword(options: {
     }
     const now = new Date();
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId));
+    await invalidateSessions(tx, { userId: reset.userId });
     // This link is used, and any other still open for the person dies with it.
     await tx
       .update(passwordResets)

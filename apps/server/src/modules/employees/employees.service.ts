@@ -42,6 +42,7 @@ import { AppError, violatedUniqueIndex } from '../../platform/errors';
 import type { Upload } from '../../platform/file-transfer';
 import { kickJobs } from '../../platform/jobs';
 import { hashPassword } from '../../platform/passwords';
+import { invalidateSessions } from '../../platform/session-cache';
 import type { SessionContext } from '../../platform/sessions';
 import { revokeUserSessions } from '../../platform/sessions';
 import { type Storage, safeFileName, sniffFileType } from '../../platform/storage';
@@ -462,6 +463,7 @@ async function replaceGroups(tx: Executor, userId: number, groupIds: readonly nu
   if (groupIds.length > 0) {
     await tx.insert(userGroupMembers).values(groupIds.map((groupId, position) => ({ userId, groupId, position })));
   }
+  await invalidateSessions(tx, { userId });
 }
 
 async function replaceShops(tx: Executor, userId: number, plan: ShopPlan) {
@@ -469,6 +471,7 @@ async function replaceShops(tx: Executor, userId: number, plan: ShopPlan) {
   if (plan.length > 0) {
     await tx.insert(userShops).values(plan.map((shop) => ({ userId, shopId: shop.id, isMain: shop.isMain })));
   }
+  await invalidateSessions(tx, { userId });
 }
 
 const sameShops = (left: ShopPlan, right: ShopPlan) =>
@@ -715,6 +718,7 @@ export async function updateEmployee(options: {
           .update(users)
           .set({ ...columns, updatedAt: new Date() })
           .where(eq(users.id, id));
+        await invalidateSessions(tx, { userId: id });
       }
       if (groups) {
         await replaceGroups(
@@ -787,6 +791,7 @@ export async function changeEmployeeType(options: {
       await replaceGroups(tx, id, [exGroup.id]);
       await replaceShops(tx, id, []);
       await tx.update(users).set({ employeeType: 'EX', updatedAt: new Date() }).where(eq(users.id, id));
+      await invalidateSessions(tx, { userId: id });
       // They sign in again, to the former employee's view only.
       const revokedSessions = await revokeUserSessions(tx, id);
       await writeAudit(tx, {
@@ -838,6 +843,7 @@ export async function changeEmployeeType(options: {
     );
     await replaceShops(tx, id, shopPlan);
     await tx.update(users).set({ employeeType: 'OK', updatedAt: new Date() }).where(eq(users.id, id));
+    await invalidateSessions(tx, { userId: id });
     await writeAudit(tx, {
       actorId: session.userId,
       action: 'employee.typeChanged',
@@ -870,6 +876,7 @@ export async function deleteEmployee(options: {
     const groups = await currentGroups(tx, id);
     if (isAdminGroup(groups[0])) await assertAnotherAdminRemains(tx, id);
     await tx.update(users).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
+    await invalidateSessions(tx, { userId: id });
     const revokedSessions = await revokeUserSessions(tx, id);
     await writeAudit(tx, {
       actorId: session.userId,

@@ -29,6 +29,7 @@ import { AppError } from '../../platform/errors';
 import { kickJobs } from '../../platform/jobs';
 import { accountKey, type LoginThrottle } from '../../platform/login-throttle';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../platform/passwords';
+import { invalidateSessions } from '../../platform/session-cache';
 import { revokeUserSessions } from '../../platform/sessions';
 import { type Storage, sniffFileType } from '../../platform/storage';
 import { pendingEmailOf, requestEmailChange } from '../auth/email-change.service';
@@ -236,6 +237,7 @@ export async function updateProfile(options: {
       .update(users)
       .set({ ...columnsOf(changes), updatedAt: new Date() })
       .where(eq(users.id, userId));
+    await invalidateSessions(tx, { userId });
     await writeAudit(tx, {
       actorId: userId,
       action: 'profile.updated',
@@ -272,6 +274,7 @@ export async function completeRegistration(options: {
       .update(users)
       .set({ ...columnsOf(changes), registeredAt, updatedAt: registeredAt })
       .where(eq(users.id, userId));
+    await invalidateSessions(tx, { userId });
     await writeAudit(tx, {
       actorId: userId,
       action: 'profile.registrationCompleted',
@@ -325,6 +328,7 @@ export async function changePassword(options: {
   return db.transaction(async (tx) => {
     const now = new Date();
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+    await invalidateSessions(tx, { userId });
     // Whoever knew the old password is signed out everywhere else; this device stays signed in.
     const revokedSessions = await revokeUserSessions(tx, userId, sessionId);
     // A reset link asked for before the change must not undo it.
@@ -350,6 +354,7 @@ export async function setLanguage(options: { db: Database; userId: number; lng: 
     const row = await loadUser(tx, userId, { lock: true });
     if (row.lng === lng) return;
     await tx.update(users).set({ lng, updatedAt: new Date() }).where(eq(users.id, userId));
+    await invalidateSessions(tx, { userId });
     await writeAudit(tx, {
       actorId: userId,
       action: 'profile.languageChanged',
@@ -383,6 +388,7 @@ export async function setAvatar(options: {
       const row = await loadUser(tx, userId, { lock: true });
       previous = row.avatar;
       await tx.update(users).set({ avatar: key, updatedAt: new Date() }).where(eq(users.id, userId));
+      await invalidateSessions(tx, { userId });
       await writeAudit(tx, {
         actorId: userId,
         action: 'profile.avatarChanged',
@@ -407,6 +413,7 @@ export async function removeAvatar(options: { db: Database; storage: Storage; us
     const row = await loadUser(tx, userId, { lock: true });
     if (!row.avatar) return null;
     await tx.update(users).set({ avatar: null, updatedAt: new Date() }).where(eq(users.id, userId));
+    await invalidateSessions(tx, { userId });
     await writeAudit(tx, {
       actorId: userId,
       action: 'profile.avatarRemoved',

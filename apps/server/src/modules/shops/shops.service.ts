@@ -24,6 +24,7 @@ import { auditLog } from '../../platform/audit.schema';
 import { decryptSecret, encryptSecret } from '../../platform/crypto';
 import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { invalidateSessions } from '../../platform/session-cache';
 import type { SessionContext } from '../../platform/sessions';
 import { sessions } from '../../platform/sessions.schema';
 import { companies } from '../companies/companies.schema';
@@ -293,7 +294,11 @@ export async function applyClosedState(
   const action = !shop.closed ? 'shop.closed' : closed ? 'shop.closingDayChanged' : 'shop.reopened';
   const to = (closingTransitions[from] as Record<string, ClosingState>)[action] as ClosingState;
   await tx.update(shops).set({ closed, closedOn, updatedAt: new Date() }).where(eq(shops.id, shop.id));
-  if (action === 'shop.closed') await tx.update(sessions).set({ shopId: null }).where(eq(sessions.shopId, shop.id));
+  if (action === 'shop.closed') {
+    await tx.update(sessions).set({ shopId: null }).where(eq(sessions.shopId, shop.id));
+    // Whoever worked in it chooses again: sessions of many people change at once.
+    await invalidateSessions(tx, { all: true });
+  }
   await writeAudit(tx, {
     actorId,
     action,
@@ -400,6 +405,8 @@ export async function deleteShop(options: { db: Database; actorId: number; viewe
         .where(and(eq(auditLog.action, 'auth.shopChosen'), eq(auditLog.toState, String(id))));
       if ((worked?.value ?? 0) > 0) throw new AppError('shopHasHistory');
       await tx.delete(shops).where(eq(shops.id, id));
+      // The cascade ends its memberships and clears it from the sessions that had chosen it.
+      await invalidateSessions(tx, { all: true });
       const { routerPasswordEncrypted, ...values } = shop;
       await writeAudit(tx, {
         actorId,

@@ -12,6 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createGroup, createTestApp, createUser, signIn, type TestApp } from '../../../test/harness';
+import { invalidateSessions } from '../../platform/session-cache';
 import { userGroups } from './user-groups.schema';
 
 let test: TestApp;
@@ -41,6 +42,8 @@ async function setAbilities(groupId: number, abilities: readonly Ability[]) {
     .update(userGroups)
     .set({ permissions: [...abilities] })
     .where(eq(userGroups.id, groupId));
+  // Written behind the service's back: tell the session cache as the service would.
+  await invalidateSessions(test.db, { all: true });
 }
 
 async function permissionsOf(groupId: number) {

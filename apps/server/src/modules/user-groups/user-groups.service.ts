@@ -30,6 +30,7 @@ import { writeAudit } from '../../platform/audit';
 import { auditLog } from '../../platform/audit.schema';
 import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { invalidateSessions } from '../../platform/session-cache';
 import type { SessionContext } from '../../platform/sessions';
 import { users } from '../employees/employees.schema';
 import { userGroupMembers, userGroupNotifications, userGroups } from './user-groups.schema';
@@ -199,6 +200,8 @@ export async function updateUserGroup(options: {
     if (renamed) await assertNameFree(tx, body.name, id);
     if (!renamed && added.length === 0 && removed.length === 0) return;
     await tx.update(userGroups).set({ name: body.name, permissions }).where(eq(userGroups.id, id));
+    // Every member's abilities change: groups change rarely, so every cached session is read again.
+    await invalidateSessions(tx, { all: true });
     await writeAudit(tx, {
       actorId,
       action: 'userGroup.updated',
@@ -226,6 +229,7 @@ export async function deleteUserGroup(options: { db: Database; session: SessionC
       .where(eq(userGroupMembers.groupId, id));
     if ((members?.value ?? 0) > 0) throw new AppError('groupHasMembers', { count: members?.value ?? 0 });
     await tx.delete(userGroups).where(eq(userGroups.id, id));
+    await invalidateSessions(tx, { all: true });
     await writeAudit(tx, {
       actorId,
       action: 'userGroup.deleted',
