@@ -166,6 +166,18 @@ function crossFieldChecks(values: { fiscalCode?: string; birthday?: string | nul
  * their own (an invitation), and the email is where that link goes.
  */
 export const employeeCreateBodySchema = z.object(employeeFields).superRefine(crossFieldChecks);
+
+/**
+ * An administrator made from the server's console (`npm run admin:create`): who they are; they choose their password
+ * through the link they are sent, and complete the rest of their record in the app.
+ */
+export const administratorBodySchema = z.object({
+  name: employeeFields.name,
+  surname: employeeFields.surname,
+  username: employeeFields.username,
+  email: employeeFields.email,
+});
+export type AdministratorBody = z.infer<typeof administratorBodySchema>;
 export type EmployeeCreateBody = z.input<typeof employeeCreateBodySchema>;
 
 /**

@@ -96,7 +96,7 @@ export async function issuePasswordLink(
     purpose: 'reset' | 'invitation';
     ip: string | null;
   },
-): Promise<{ resetId: number; mailId: number }> {
+): Promise<{ resetId: number; mailId: number; link: string }> {
   const { config, user, purpose } = options;
   const now = new Date();
   await tx
@@ -115,6 +115,7 @@ export async function issuePasswordLink(
     })
     .returning({ id: passwordResets.id });
   const secret = { value: token, appKey: config.appKey };
+  const link = resetLink(config.publicUrl, token, purpose === 'reset' ? undefined : 'set-password');
   const mailId =
     purpose === 'reset'
       ? await enqueueMail({
@@ -122,7 +123,7 @@ export async function issuePasswordLink(
           to: user.email,
           template: 'passwordReset',
           lng: user.lng,
-          params: { name: user.name, link: resetLink(config.publicUrl, token), minutes: config.passwordReset.minutes },
+          params: { name: user.name, link, minutes: config.passwordReset.minutes },
           secret,
         })
       : await enqueueMail({
@@ -133,12 +134,13 @@ export async function issuePasswordLink(
           params: {
             name: user.name,
             username: user.username,
-            link: resetLink(config.publicUrl, token, 'set-password'),
+            link,
             days: config.invitationDays,
           },
           secret,
         });
-  return { resetId: reset?.id as number, mailId };
+  // The link is the person's secret: the caller passes it on (the first administrator's console) but never logs it.
+  return { resetId: reset?.id as number, mailId, link };
 }
 
 /**

@@ -10,6 +10,7 @@
 // an ability the editor lacks is refused (admins always may): it would hand the editor their account.
 
 import {
+  type AdministratorBody,
   type Employee,
   type EmployeeCreateBody,
   type EmployeeDocument,
@@ -613,7 +614,12 @@ export async function createEmployee(options: {
         entity: auditEntity,
         entityId: id,
         toState: 'OK',
-        data: { ...columns, groups, shops: shopPlan, invitation },
+        data: {
+          ...columns,
+          groups,
+          shops: shopPlan,
+          invitation: { resetId: invitation.resetId, mailId: invitation.mailId },
+        },
         ip: options.ip,
       });
       return id;
@@ -621,6 +627,48 @@ export async function createEmployee(options: {
   );
   kickJobs();
   return id;
+}
+
+/**
+ * An administrator made from the server's console (`npm run admin:create`): the first person of a new installation, or
+ * a way back in when nobody can sign in as one. In the Amministratore group (every ability), invited to choose their
+ * password; audited with no actor, as the console's.
+ */
+export async function createAdministrator(options: {
+  db: Database;
+  config: CredentialsConfig;
+  body: AdministratorBody;
+}): Promise<{ id: number; link: string; mailId: number }> {
+  const { body } = options;
+  const passwordHash = await hashPassword(newToken());
+  return mapUniqueViolation(() =>
+    options.db.transaction(async (tx) => {
+      const errors: FieldErrors = {};
+      await checkUnique(tx, { ...body, matricola: null, fiscalCode: null }, null, errors);
+      throwIfAny(errors);
+      const [created] = await tx
+        .insert(users)
+        .values({ ...body, passwordHash, employeeType: 'OK' })
+        .returning({ id: users.id });
+      const id = created?.id as number;
+      await replaceGroups(tx, id, [ADMIN_GROUP_ID]);
+      const invitation = await issuePasswordLink(tx, {
+        config: options.config,
+        user: { id, email: body.email, name: body.name, username: body.username, lng: 'it' },
+        purpose: 'invitation',
+        ip: null,
+      });
+      await writeAudit(tx, {
+        actorId: null,
+        action: 'employee.created',
+        entity: auditEntity,
+        entityId: id,
+        toState: 'OK',
+        data: { ...body, groups: [ADMIN_GROUP_ID], from: 'console', invitation: { resetId: invitation.resetId } },
+      });
+      return { id, link: invitation.link, mailId: invitation.mailId };
+    }),
+  );
 }
 
 /** Mails the person a link to choose a new password (the same as an invitation), audited. */
@@ -646,7 +694,7 @@ export async function sendPasswordLink(options: {
       action: 'employee.passwordLinkSent',
       entity: auditEntity,
       entityId: id,
-      data: link,
+      data: { resetId: link.resetId, mailId: link.mailId },
       ip: options.ip,
     });
   });
