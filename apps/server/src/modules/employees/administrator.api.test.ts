@@ -30,7 +30,7 @@ describe('an administrator from the console', () => {
     const [entry] = await test.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'employee'), eq(auditLog.entityId, created.id)));
+      .where(and(eq(auditLog.entity, 'employee'), eq(auditLog.entityId, String(created.id))));
     expect(entry).toMatchObject({ actorId: null, action: 'employee.created' });
     const token = new URL(created.link).searchParams.get('token') as string;
     expect(mailed).toBe(token);
