@@ -10,7 +10,14 @@ const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependen
 );
 
 await build({
-  entryPoints: ['src/main.ts', 'src/migrate.ts', 'src/copy-storage.ts', 'src/backup.ts', 'src/restore.ts', 'src/create-admin.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/migrate.ts',
+    'src/copy-storage.ts',
+    'src/backup.ts',
+    'src/restore.ts',
+    'src/create-admin.ts',
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',
