@@ -291,15 +291,18 @@ export async function listCashRegisterMonth(
   // Dates as YYYY-MM-DD sort as they follow each other.
   const last = [lastDayOf(options.month), today].sort()[0] as string;
   if (last < first) return [];
-  const days = await db
+  // One statement: the month's sales days and reports side by side (a day may have either), each with whether the
+  // printer's daily close arrived.
+  const sales = db
     .select({
       businessDate: salesDays.businessDate,
       totalCents: salesDays.takingsCents,
       receiptsCount: salesDays.receiptsCount,
     })
     .from(salesDays)
-    .where(and(eq(salesDays.shopId, shopId), between(salesDays.businessDate, first, last)));
-  const reports = await db
+    .where(and(eq(salesDays.shopId, shopId), between(salesDays.businessDate, first, last)))
+    .as('month_sales');
+  const reports = db
     .select({
       id: cashReports.id,
       businessDate: cashReports.businessDate,
@@ -307,27 +310,32 @@ export async function listCashRegisterMonth(
       totalCents: cashReports.totalCents,
     })
     .from(cashReports)
-    .where(and(eq(cashReports.shopId, shopId), between(cashReports.businessDate, first, last)));
-  const closed = await db
-    .selectDistinct({ businessDate: fiscalCloses.businessDate })
-    .from(fiscalCloses)
-    .where(and(eq(fiscalCloses.shopId, shopId), between(fiscalCloses.businessDate, first, last)));
-  const salesOf = new Map(days.map((day) => [day.businessDate, day]));
-  const reportOf = new Map(reports.map((report) => [report.businessDate, report]));
-  const withClose = new Set(closed.map((close) => close.businessDate));
-  return [...new Set([...salesOf.keys(), ...reportOf.keys()])].sort().map((day) => {
-    const report = reportOf.get(day);
-    const sales = salesOf.get(day);
-    return {
-      businessDate: day,
-      reportId: report?.id ?? null,
-      status: report?.status ?? 'missing',
-      systemTotalCents: sales?.totalCents ?? 0,
-      receiptsCount: sales?.receiptsCount ?? 0,
-      enteredTotalCents: report?.totalCents ?? null,
-      hasFiscalClose: withClose.has(day),
-    };
-  });
+    .where(and(eq(cashReports.shopId, shopId), between(cashReports.businessDate, first, last)))
+    .as('month_reports');
+  const day = sql`coalesce(${sales.businessDate}, ${reports.businessDate})`;
+  const rows = await db
+    .select({
+      // As text, the way a date column is read, whatever the driver makes of a computed date.
+      businessDate: sql<string>`${day}::text`,
+      reportId: reports.id,
+      status: reports.status,
+      systemTotalCents: sales.totalCents,
+      receiptsCount: sales.receiptsCount,
+      enteredTotalCents: reports.totalCents,
+      hasFiscalClose: sql<boolean>`exists (select 1 from ${fiscalCloses} where ${fiscalCloses.shopId} = ${shopId} and ${fiscalCloses.businessDate} = ${day})`,
+    })
+    .from(sales)
+    .fullJoin(reports, eq(reports.businessDate, sales.businessDate))
+    .orderBy(day);
+  return rows.map((row) => ({
+    businessDate: row.businessDate,
+    reportId: row.reportId ?? null,
+    status: row.status ?? 'missing',
+    systemTotalCents: row.systemTotalCents ?? 0,
+    receiptsCount: row.receiptsCount ?? 0,
+    enteredTotalCents: row.enteredTotalCents ?? null,
+    hasFiscalClose: Boolean(row.hasFiscalClose),
+  }));
 }
 
 const sameDay = and(eq(cashReports.shopId, salesDays.shopId), eq(cashReports.businessDate, salesDays.businessDate));

@@ -154,26 +154,25 @@ const summaryColumns = {
   employeeType: users.employeeType,
 };
 
-/** Shops (main first) and groups (in order) of these users. */
-async function membershipsOf(db: Executor, userIds: number[]) {
-  const shopsByUser = new Map<number, EmployeeShop[]>();
-  const groupsByUser = new Map<number, { id: number; name: string }[]>();
-  if (userIds.length === 0) return { shopsByUser, groupsByUser };
-  const shopRows = await db
-    .select({ userId: userShops.userId, id: shops.id, name: shops.name, code: shops.code, isMain: userShops.isMain })
-    .from(userShops)
-    .innerJoin(shops, eq(shops.id, userShops.shopId))
-    .where(inArray(userShops.userId, userIds))
-    .orderBy(desc(userShops.isMain), asc(shops.name));
-  for (const { userId, ...shop } of shopRows) shopsByUser.set(userId, [...(shopsByUser.get(userId) ?? []), shop]);
-  const groupRows = await db
-    .select({ userId: userGroupMembers.userId, id: userGroups.id, name: userGroups.name })
-    .from(userGroupMembers)
-    .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
-    .where(inArray(userGroupMembers.userId, userIds))
-    .orderBy(asc(userGroupMembers.position), asc(userGroups.id));
-  for (const { userId, ...group } of groupRows) groupsByUser.set(userId, [...(groupsByUser.get(userId) ?? []), group]);
-  return { shopsByUser, groupsByUser };
+/**
+ * A user's shops (main first, then by name) and groups (in order), as JSON columns of the row that selects the user:
+ * read with it in one statement rather than in two more after it.
+ */
+function shopsOf(userId: SQL): SQL<EmployeeShop[]> {
+  return sql<EmployeeShop[]>`coalesce((
+    select json_agg(json_build_object('id', s.id, 'name', s.name, 'code', s.code, 'isMain', us.is_main)
+                    order by us.is_main desc, s.name)
+    from user_shops us join shops s on s.id = us.shop_id
+    where us.user_id = ${userId}
+  ), '[]'::json)`;
+}
+
+function groupsOf(userId: SQL): SQL<{ id: number; name: string }[]> {
+  return sql<{ id: number; name: string }[]>`coalesce((
+    select json_agg(json_build_object('id', g.id, 'name', g.name) order by m.position, g.id)
+    from user_group_members m join user_groups g on g.id = m.group_id
+    where m.user_id = ${userId}
+  ), '[]'::json)`;
 }
 
 function typeOf(value: string): EmployeeType {
@@ -217,26 +216,29 @@ export async function listEmployees(options: { db: Database; session: SessionCon
   if (query.type) conditions.push(eq(users.employeeType, query.type));
   const where = and(...conditions);
 
+  // One statement: the page, each row's shops and groups, and the count of all matching rows (a window over them).
   const rows = await db
-    .select({ ...summaryColumns, isAdmin: firstGroupIsAdmin(userIdColumn) })
+    .select({
+      ...summaryColumns,
+      isAdmin: firstGroupIsAdmin(userIdColumn),
+      shops: shopsOf(userIdColumn),
+      groups: groupsOf(userIdColumn),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
     .from(users)
     .where(where)
     .orderBy(sql`lower(${users.surname})`, sql`lower(${users.name})`, asc(users.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const [total] = await db.select({ value: count() }).from(users).where(where);
-  const { shopsByUser, groupsByUser } = await membershipsOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  const data: EmployeeSummary[] = rows.map((row) => ({
+  // A page past the last has no row to carry the count.
+  const total =
+    rows[0]?.total ?? (page > 1 ? ((await db.select({ value: count() }).from(users).where(where))[0]?.value ?? 0) : 0);
+  const data: EmployeeSummary[] = rows.map(({ total: _total, ...row }) => ({
     ...row,
     employeeType: typeOf(row.employeeType),
     isAdmin: Boolean(row.isAdmin),
-    shops: shopsByUser.get(row.id) ?? [],
-    groups: groupsByUser.get(row.id) ?? [],
   }));
-  return { data, meta: { page, perPage, total: total?.value ?? 0 } };
+  return { data, meta: { page, perPage, total } };
 }
 
 type RememberedMemberships = {
@@ -305,6 +307,8 @@ async function loadEmployee(db: Executor, id: number): Promise<Employee> {
       bankName: users.bankName,
       useFingerprint: users.useFingerprint,
       mfaEnabled: sql<boolean>`exists (select 1 from ${userMfa} where ${userMfa.userId} = ${users.id} and ${userMfa.enabledAt} is not null)`,
+      shops: shopsOf(userIdColumn),
+      groups: groupsOf(userIdColumn),
       registeredAt: users.registeredAt,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
@@ -312,15 +316,12 @@ async function loadEmployee(db: Executor, id: number): Promise<Employee> {
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
   if (!row) throw new AppError('notFound');
-  const { shopsByUser, groupsByUser } = await membershipsOf(db, [id]);
   const employeeType = typeOf(row.employeeType);
   return {
     ...row,
     employeeType,
     isAdmin: Boolean(row.isAdmin),
     mfaEnabled: Boolean(row.mfaEnabled),
-    shops: shopsByUser.get(id) ?? [],
-    groups: groupsByUser.get(id) ?? [],
     registeredAt: row.registeredAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

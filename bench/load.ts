@@ -1,0 +1,328 @@
+// `npm run bench:load` (after `npm run build`): Bottega under many users, on PostgreSQL (TEST_DATABASE_URL; a fresh
+// database is made on it and filled with the demo data and its sales) and Redis (TEST_REDIS_URL), two server processes
+// of the compiled server on loopback. Issue 29's three measures:
+//   1. 200 staff online as an open model: each opens a screen (its calls at once) every few seconds, about 200 calls a
+//      second together, spread over the two processes. Target: p95 < 150 ms, no error.
+//   2. Each hot endpoint against the SQL it runs, replayed raw with `pg` in the same run (the statements captured from
+//      the endpoint itself, the same connections and concurrency). Target: endpoint ≤ 1.3× the raw time.
+//   3. Saturation throughput of the screens' mix (closed loop), with bare Fastify's in the same run for scale.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig, repositoryRoot } from '../apps/server/src/config';
+import { shops } from '../apps/server/src/modules/shops/shops.schema';
+import { issueCsrfToken } from '../apps/server/src/platform/crypto';
+import { openDatabase } from '../apps/server/src/platform/db';
+import { createStorage } from '../apps/server/src/platform/storage';
+import { demoPassword, seedDemoData, seedUserGroups } from '../apps/server/src/seed';
+import { createPostgresDatabase } from '../apps/server/test/harness';
+
+const staff = Number(process.env.BENCH_STAFF ?? 200);
+const callsPerSecond = Number(process.env.BENCH_RATE ?? 200);
+const openSeconds = Number(process.env.BENCH_SECONDS ?? 30);
+const hotSeconds = Number(process.env.BENCH_HOT_SECONDS ?? 8);
+const hotConnections = 16;
+const appKey = 'bench-load-key-0123456789-abcdefghijklmnopqrstuvwxyz';
+const ports = [5730, 5731];
+const barePorts = [5740, 5741];
+const serverScript = path.join(repositoryRoot, 'apps/server/dist/main.js');
+
+if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
+  console.error('bench:load needs TEST_DATABASE_URL (PostgreSQL) and TEST_REDIS_URL (Redis).');
+  process.exit(1);
+}
+if (!existsSync(serverScript)) {
+  console.error('bench:load runs the compiled server: npm run build first.');
+  process.exit(1);
+}
+
+const folder = mkdtempSync(path.join(tmpdir(), 'bottega-load-'));
+const created = await createPostgresDatabase();
+const database = openDatabase({ databaseUrl: created.url });
+const environment = {
+  DATABASE_URL: created.url,
+  REDIS_URL: process.env.TEST_REDIS_URL,
+  APP_KEY: appKey,
+  DATA_DIR: path.join(folder, 'data'),
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'false',
+};
+const children: ChildProcess[] = [];
+
+function spawnReady(command: string[], env: Record<string, string | undefined>, ready: () => Promise<boolean>) {
+  const child = spawn(process.execPath, command, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  return (async () => {
+    const deadline = Date.now() + 90_000;
+    while (!(await ready().catch(() => false))) {
+      if (Date.now() > deadline) throw new Error(`${command.join(' ')} did not start`);
+      await sleep(100);
+    }
+  })();
+}
+
+const url = (port: number, route: string) => `http://127.0.0.1:${port}${route}`;
+const percentile = (sorted: number[], share: number) => sorted[Math.floor((sorted.length - 1) * share)] ?? 0;
+
+try {
+  // ——— The installation: the demo data and its sales on PostgreSQL, two server processes ———
+  await database.migrate();
+  await seedUserGroups(database.db);
+  const now = new Date();
+  await seedDemoData(database.db, createStorage(loadConfig({ ...environment })), { sales: true, now });
+  const [milan] = await database.db.select({ id: shops.id }).from(shops).where(eq(shops.code, 'MI01'));
+  const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' })
+    .format(now)
+    .slice(0, 7);
+  const hot = {
+    'signed-in user': '/api/auth/user',
+    dashboard: '/api/dashboard',
+    'dashboard to-dos': '/api/dashboard/todos',
+    'employees page': '/api/employees?page=1&perPage=25',
+    'a month of cash reports': `/api/shops/${milan?.id}/cash-reports?month=${month}`,
+  };
+  const screens = [
+    [hot['signed-in user'], hot.dashboard, hot['dashboard to-dos']],
+    [hot['signed-in user'], hot['employees page']],
+    [hot['signed-in user'], hot['a month of cash reports']],
+  ];
+  await Promise.all(
+    ports.map((port) =>
+      spawnReady(
+        ['--enable-source-maps', serverScript],
+        { ...environment, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
+        async () => (await fetch(url(port, '/health/ready'))).status === 200,
+      ),
+    ),
+  );
+
+  // Every staff member signed in once (their own session), as four kinds of office people.
+  const logins = ['admin', 'boss', 'contabilita', 'areacontrollo'];
+  const tokens: string[] = [];
+  for (let index = 0; index < staff; index += 1) {
+    const answer = await fetch(url(ports[index % ports.length] as number, '/api/auth/login'), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        'x-csrf-token': issueCsrfToken(appKey),
+      },
+      body: JSON.stringify({ login: logins[index % logins.length], password: demoPassword }),
+    });
+    const { data } = (await answer.json()) as { data: { step: string; token: string } };
+    if (data.step !== 'signedIn') throw new Error(`sign-in asks for ${data.step}`);
+    // Working at Milano Duomo, as the shop's screens need a chosen shop.
+    const chosen = await fetch(url(ports[index % ports.length] as number, '/api/auth/shop'), {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${data.token}`,
+        'content-type': 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        'x-csrf-token': issueCsrfToken(appKey),
+      },
+      body: JSON.stringify({ shopId: milan?.id }),
+    });
+    if (chosen.status !== 200) throw new Error(`choosing the shop answered ${chosen.status}`);
+    tokens.push(data.token);
+  }
+  for (const route of Object.values(hot)) {
+    const answer = await fetch(url(ports[0] as number, route), { headers: { authorization: `Bearer ${tokens[0]}` } });
+    if (answer.status !== 200) throw new Error(`${route} answered ${answer.status}: ${await answer.text()}`);
+  }
+
+  // ——— 1. 200 staff online, an open model ———
+  const meanCalls = screens.reduce((sum, screen) => sum + screen.length, 0) / screens.length;
+  const screensPerSecond = callsPerSecond / meanCalls;
+  const latencies: number[] = [];
+  let errors = 0;
+  let calls = 0;
+  let turn = 0;
+  const pending = new Set<Promise<void>>();
+  const openScreen = async (token: string, screen: string[], measured: boolean) => {
+    await Promise.all(
+      screen.map(async (route) => {
+        const port = ports[turn++ % ports.length] as number;
+        const started = performance.now();
+        try {
+          const answer = await fetch(url(port, route), { headers: { authorization: `Bearer ${token}` } });
+          await answer.arrayBuffer();
+          if (answer.status !== 200) throw new Error(String(answer.status));
+          if (measured) latencies.push(performance.now() - started);
+        } catch {
+          if (measured) errors += 1;
+        }
+        if (measured) calls += 1;
+      }),
+    );
+  };
+  const warmUpSeconds = 5;
+  const begin = performance.now();
+  let next = begin;
+  // Poisson arrivals: each staff member's screens come at random, together at the set rate.
+  while (performance.now() - begin < (warmUpSeconds + openSeconds) * 1000) {
+    const measured = performance.now() - begin >= warmUpSeconds * 1000;
+    const token = tokens[Math.floor(Math.random() * tokens.length)] as string;
+    const screen = screens[Math.floor(Math.random() * screens.length)] as string[];
+    const opened = openScreen(token, screen, measured).finally(() => pending.delete(opened));
+    pending.add(opened);
+    next += (-Math.log(1 - Math.random()) / screensPerSecond) * 1000;
+    await sleep(Math.max(0, next - performance.now()));
+  }
+  await Promise.all(pending);
+  latencies.sort((a, b) => a - b);
+  const openP95 = percentile(latencies, 0.95);
+
+  // ——— 2. Each hot endpoint against the SQL it runs ———
+  // The statements are captured from the endpoint itself: an app in this process on the same database, its session
+  // already cached (as after a first request), every query its pg connections send recorded.
+  type Statement = { text: string; values?: unknown[]; rowMode?: string };
+  let recording: Statement[] | undefined;
+  const clientQuery = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0];
+    if (recording && config && typeof config === 'object' && 'text' in config) {
+      const { text, values, rowMode } = config as Statement;
+      recording.push({ text, values, rowMode });
+    } else if (recording && typeof config === 'string') {
+      recording.push({ text: config, values: Array.isArray(args[1]) ? args[1] : undefined });
+    }
+    return (clientQuery as (...parameters: unknown[]) => unknown).apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  const inProcess = await buildApp({
+    config: loadConfig({ ...environment, JOBS_WORKER: 'false', PORT: '0' }),
+    db: openDatabase({ databaseUrl: created.url }).db,
+  });
+  const captured = new Map<string, Statement[]>();
+  for (const [name, route] of Object.entries(hot)) {
+    const headers = { authorization: `Bearer ${tokens[0]}` };
+    await inProcess.inject({ url: route, headers });
+    recording = [];
+    await inProcess.inject({ url: route, headers });
+    captured.set(name, recording);
+    recording = undefined;
+  }
+  await inProcess.close();
+  pg.Client.prototype.query = clientQuery;
+
+  /** The endpoint's throughput: both processes, hotConnections keep-alive connections in all. */
+  const endpointRate = async (route: string) => {
+    const results = await Promise.all(
+      ports.map((port) =>
+        autocannon({
+          url: url(port, route),
+          connections: hotConnections / ports.length,
+          duration: hotSeconds,
+          headers: { authorization: `Bearer ${tokens[0]}` },
+        }),
+      ),
+    );
+    return {
+      perSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
+      errors: results.reduce((sum, result) => sum + result.errors + result.non2xx, 0),
+    };
+  };
+  /** The same statements, in the same order, with the same concurrency over two pools of the servers' size. */
+  const rawRate = async (statements: Statement[]) => {
+    const pools = ports.map(() => new pg.Pool({ connectionString: created.url, max: 10 }));
+    let done = 0;
+    const until = performance.now() + hotSeconds * 1000;
+    await Promise.all(
+      Array.from({ length: hotConnections }, async (_, index) => {
+        const pool = pools[index % pools.length] as pg.Pool;
+        while (performance.now() < until) {
+          for (const statement of statements) await pool.query(statement as pg.QueryConfig);
+          done += 1;
+        }
+      }),
+    );
+    await Promise.all(pools.map((pool) => pool.end()));
+    return done / hotSeconds;
+  };
+  const hotRows: { name: string; statements: number; endpoint: number; raw: number; errors: number }[] = [];
+  for (const [name, route] of Object.entries(hot)) {
+    const statements = captured.get(name) ?? [];
+    const endpoint = await endpointRate(route);
+    const raw = statements.length > 0 ? await rawRate(statements) : Number.POSITIVE_INFINITY;
+    hotRows.push({ name, statements: statements.length, endpoint: endpoint.perSecond, raw, errors: endpoint.errors });
+  }
+
+  // ——— 3. Saturation: the screens' mix, closed loop, and bare Fastify ———
+  await Promise.all(
+    barePorts.map((port) =>
+      spawnReady(
+        ['--import', 'tsx', path.join(repositoryRoot, 'bench/bare-fastify.ts'), String(port)],
+        {},
+        async () => (await fetch(url(port, '/hello'))).status === 200,
+      ),
+    ),
+  );
+  const mix = screens.flat();
+  const saturate = (targets: number[], requests: { path: string }[], token?: string) =>
+    Promise.all(
+      targets.map((port) =>
+        autocannon({
+          url: url(port, '/'),
+          connections: 32,
+          duration: hotSeconds,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          requests: requests.map((request) => ({ method: 'GET', path: request.path })),
+        }),
+      ),
+    ).then((results) => ({
+      perSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
+      p95: Math.max(...results.map((result) => result.latency.p97_5)),
+      errors: results.reduce((sum, result) => sum + result.errors + result.non2xx, 0),
+    }));
+  const mixed = await saturate(
+    ports,
+    mix.map((route) => ({ path: route })),
+    tokens[1],
+  );
+  const bare = await saturate(barePorts, [{ path: '/hello' }]);
+
+  // ——— The figures ———
+  console.log(
+    `Machine: ${(await import('node:os')).cpus().length} cores, Node ${process.version}, PostgreSQL and Redis on loopback; ` +
+      `2 server processes (compiled), ${staff} sessions.`,
+  );
+  console.log(
+    `1. ${staff} staff online, open model, ${callsPerSecond} calls/s for ${openSeconds} s (after ${warmUpSeconds} s of warm-up):`,
+  );
+  console.log(
+    `   ${calls} calls, ${errors} errors; p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p95 ${openP95.toFixed(1)} ms, ` +
+      `p99 ${percentile(latencies, 0.99).toFixed(1)} ms (target p95 < 150 ms, no error) ` +
+      `${openP95 < 150 && errors === 0 ? 'ok' : 'MISSED'}`,
+  );
+  console.log(`2. Hot endpoints against their SQL replayed raw (${hotConnections} connections, ${hotSeconds} s each):`);
+  for (const row of hotRows) {
+    const ratio = row.raw / row.endpoint;
+    console.log(
+      `   ${row.name.padEnd(24)} ${String(row.statements).padStart(2)} statements  endpoint ${row.endpoint
+        .toFixed(0)
+        .padStart(6)}/s  raw ${Number.isFinite(row.raw) ? row.raw.toFixed(0).padStart(6) : '     —'}/s  ` +
+        `${Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : 'no SQL'} (target ≤ 1.3×) ${
+          !Number.isFinite(ratio) || ratio <= 1.3 ? 'ok' : 'MISSED'
+        }${row.errors ? `, ${row.errors} errors` : ''}`,
+    );
+  }
+  console.log(
+    `3. Saturation, the screens' mix: ${mixed.perSecond.toFixed(0)} calls/s (p97.5 ${mixed.p95} ms, ${mixed.errors} errors); ` +
+      `bare Fastify ${bare.perSecond.toFixed(0)}/s: ${((mixed.perSecond / bare.perSecond) * 100).toFixed(1)}% of it`,
+  );
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await sleep(1500);
+  await database.close();
+  await created.drop();
+  rmSync(folder, { recursive: true, force: true });
+}
