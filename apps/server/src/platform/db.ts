@@ -82,6 +82,23 @@ export function openDatabase(options: {
   };
 }
 
+/**
+ * A hot statement prepared once per database handle (`.prepare(name)` with `sql.placeholder`s): its SQL is built once
+ * rather than on every request, and PostgreSQL parses and plans it once per connection. Given a transaction, it is
+ * prepared for that transaction alone.
+ */
+export function preparedPerDatabase<Statement>(prepare: (db: Executor) => Statement): (db: Executor) => Statement {
+  const prepared = new WeakMap<Executor, Statement>();
+  return (db) => {
+    let statement = prepared.get(db);
+    if (!statement) {
+      statement = prepare(db);
+      prepared.set(db, statement);
+    }
+    return statement;
+  };
+}
+
 export async function databaseIsEmpty(db: Database): Promise<boolean> {
   const rows = await db.execute(sql`SELECT count(*)::int AS count FROM users`);
   return Number((rows as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0) === 0;

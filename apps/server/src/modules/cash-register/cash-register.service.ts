@@ -51,7 +51,7 @@ import {
 import type { z } from 'zod';
 import { shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
-import { containsPattern, type Database, type Executor } from '../../platform/db';
+import { containsPattern, type Database, type Executor, preparedPerDatabase } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { kickJobs } from '../../platform/jobs';
 import { notify } from '../../platform/notify';
@@ -281,18 +281,12 @@ function lastDayOf(month: string): string {
  * ('missing' without one), the system register's total and receipts, the total entered and whether the fiscal
  * printer closed the day.
  */
-export async function listCashRegisterMonth(
-  options: ShopCall & { month: string; now: Date },
-): Promise<CashRegisterDay[]> {
-  const { db, viewer, shopId } = options;
-  await loadVisibleShop(db, viewer, shopId);
-  const first = `${options.month}-01`;
-  const today = businessDate(options.now);
-  // Dates as YYYY-MM-DD sort as they follow each other.
-  const last = [lastDayOf(options.month), today].sort()[0] as string;
-  if (last < first) return [];
-  // One statement: the month's sales days and reports side by side (a day may have either), each with whether the
-  // printer's daily close arrived.
+/**
+ * A shop's month in one statement, prepared (the cash screen opens on it): its sales days and reports side by side (a
+ * day may have either), each with whether the printer's daily close arrived.
+ */
+const cashMonthStatement = preparedPerDatabase((db) => {
+  const shopId = sql.placeholder('shopId');
   const sales = db
     .select({
       businessDate: salesDays.businessDate,
@@ -300,7 +294,12 @@ export async function listCashRegisterMonth(
       receiptsCount: salesDays.receiptsCount,
     })
     .from(salesDays)
-    .where(and(eq(salesDays.shopId, shopId), between(salesDays.businessDate, first, last)))
+    .where(
+      and(
+        eq(salesDays.shopId, shopId),
+        between(salesDays.businessDate, sql.placeholder('first'), sql.placeholder('last')),
+      ),
+    )
     .as('month_sales');
   const reports = db
     .select({
@@ -310,10 +309,15 @@ export async function listCashRegisterMonth(
       totalCents: cashReports.totalCents,
     })
     .from(cashReports)
-    .where(and(eq(cashReports.shopId, shopId), between(cashReports.businessDate, first, last)))
+    .where(
+      and(
+        eq(cashReports.shopId, shopId),
+        between(cashReports.businessDate, sql.placeholder('first'), sql.placeholder('last')),
+      ),
+    )
     .as('month_reports');
   const day = sql`coalesce(${sales.businessDate}, ${reports.businessDate})`;
-  const rows = await db
+  return db
     .select({
       // As text, the way a date column is read, whatever the driver makes of a computed date.
       businessDate: sql<string>`${day}::text`,
@@ -326,7 +330,21 @@ export async function listCashRegisterMonth(
     })
     .from(sales)
     .fullJoin(reports, eq(reports.businessDate, sales.businessDate))
-    .orderBy(day);
+    .orderBy(day)
+    .prepare('cash_month');
+});
+
+export async function listCashRegisterMonth(
+  options: ShopCall & { month: string; now: Date },
+): Promise<CashRegisterDay[]> {
+  const { db, viewer, shopId } = options;
+  await loadVisibleShop(db, viewer, shopId);
+  const first = `${options.month}-01`;
+  const today = businessDate(options.now);
+  // Dates as YYYY-MM-DD sort as they follow each other.
+  const last = [lastDayOf(options.month), today].sort()[0] as string;
+  if (last < first) return [];
+  const rows = await cashMonthStatement(db).execute({ shopId, first, last });
   return rows.map((row) => ({
     businessDate: row.businessDate,
     reportId: row.reportId ?? null,

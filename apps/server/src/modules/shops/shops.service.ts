@@ -22,7 +22,7 @@ import { assertShopInScope, shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { auditLog } from '../../platform/audit.schema';
 import { decryptSecret, encryptSecret } from '../../platform/crypto';
-import { containsPattern, type Database, type Executor } from '../../platform/db';
+import { containsPattern, type Database, type Executor, preparedPerDatabase } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { invalidateSessions } from '../../platform/session-cache';
 import type { SessionContext } from '../../platform/sessions';
@@ -40,13 +40,19 @@ const shopSummaryColumns = {
   companyName: companies.name,
 };
 
-export async function findShopSummary(options: { db: Executor; shopId: number }): Promise<ShopSummary | null> {
-  const [row] = await options.db
+/** Read on most requests of a person working in a shop (the signed-in user's answer): prepared. */
+const shopSummaryStatement = preparedPerDatabase((db) =>
+  db
     .select(shopSummaryColumns)
     .from(shops)
     .innerJoin(companies, eq(companies.id, shops.companyId))
-    .where(eq(shops.id, options.shopId))
-    .limit(1);
+    .where(eq(shops.id, sql.placeholder('shopId')))
+    .limit(1)
+    .prepare('shop_summary'),
+);
+
+export async function findShopSummary(options: { db: Executor; shopId: number }): Promise<ShopSummary | null> {
+  const [row] = await shopSummaryStatement(options.db).execute({ shopId: options.shopId });
   return row ? shopSummarySchema.parse(row) : null;
 }
 
