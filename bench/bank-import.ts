@@ -17,7 +17,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { getBankMatching } from '../apps/server/src/modules/deposits/bank-matching.service';
 import { getBankUpload, startBankUpload } from '../apps/server/src/modules/deposits/bank-statements.service';
 import { openDatabase } from '../apps/server/src/platform/db';
@@ -25,22 +24,13 @@ import { createJobWorker } from '../apps/server/src/platform/jobs';
 import type { SessionContext } from '../apps/server/src/platform/sessions';
 import { createStorage } from '../apps/server/src/platform/storage';
 import { createPostgresDatabase, testConfig } from '../apps/server/test/harness';
+import { silentLogger } from '../apps/server/test/silent-logger';
 import { generateDepositsData, report, writeStatement, year } from './deposits-data';
 
 const shopCount = 50;
 const lineCount = Number(process.env.BENCH_BANK_LINES ?? 10_000);
 const samples = Number(process.env.BENCH_SAMPLES ?? 5);
 const targetMs = 5000;
-
-const silent = {
-  info() {},
-  warn() {},
-  error() {},
-  debug() {},
-  child() {
-    return this;
-  },
-} as unknown as FastifyBaseLogger;
 
 async function bench(database: 'postgres' | 'pglite') {
   const created = database === 'postgres' ? await createPostgresDatabase() : null;
@@ -55,7 +45,7 @@ async function bench(database: 'postgres' | 'pglite') {
     const config = testConfig(folder);
     const storage = createStorage(config);
     const worker = createJobWorker(
-      { db, now: () => new Date(), log: silent, config, storage },
+      { db, now: () => new Date(), log: silentLogger, config, storage },
       { pollMs: 1000, concurrency: 1 },
     );
     console.log(

@@ -2,11 +2,11 @@
 // benchmark (bench/jobs.ts): runs the test kind against the PostgreSQL database given as first argument until it is
 // killed or sent SIGTERM; the second argument is how long each job works (milliseconds, default 5).
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/platform/db';
 import { createJobWorker, defineJob } from '../src/platform/jobs';
+import { silentLogger } from './silent-logger';
 
 const databaseUrl = process.argv[2] as string;
 const workMs = Number(process.argv[3] ?? 5);
@@ -27,20 +27,11 @@ defineJob({
   },
 });
 
-const silent = {
-  info() {},
-  warn() {},
-  error() {},
-  debug() {},
-  child() {
-    return this;
-  },
-} as unknown as FastifyBaseLogger;
 const worker = createJobWorker(
   {
     db: database.db,
     now: () => new Date(),
-    log: silent,
+    log: silentLogger,
     config: loadConfig({ DATABASE_URL: databaseUrl, APP_KEY: 'x'.repeat(32) }),
   },
   { pollMs: 50, concurrency },
