@@ -18,11 +18,10 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig, repositoryRoot } from '../apps/server/src/config';
 import { shops } from '../apps/server/src/modules/shops/shops.schema';
-import { issueCsrfToken } from '../apps/server/src/platform/crypto';
 import { openDatabase } from '../apps/server/src/platform/db';
 import { createStorage } from '../apps/server/src/platform/storage';
 import { demoPassword, seedDemoData, seedUserGroups } from '../apps/server/src/seed';
-import { createPostgresDatabase } from '../apps/server/test/harness';
+import { createPostgresDatabase, csrfHeaders } from '../apps/server/test/harness';
 
 const staff = Number(process.env.BENCH_STAFF ?? 200);
 const callsPerSecond = Number(process.env.BENCH_RATE ?? 200);
@@ -120,8 +119,7 @@ try {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'x-requested-with': 'XMLHttpRequest',
-        'x-csrf-token': issueCsrfToken(appKey),
+        ...csrfHeaders(appKey),
       },
       body: JSON.stringify({ login: logins[index % logins.length], password: demoPassword }),
     });
@@ -133,8 +131,7 @@ try {
       headers: {
         authorization: `Bearer ${data.token}`,
         'content-type': 'application/json',
-        'x-requested-with': 'XMLHttpRequest',
-        'x-csrf-token': issueCsrfToken(appKey),
+        ...csrfHeaders(appKey),
       },
       body: JSON.stringify({ shopId: milan?.id }),
     });

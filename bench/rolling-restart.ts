@@ -12,11 +12,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { issueCsrfToken } from '../apps/server/src/platform/crypto';
 import { openDatabase } from '../apps/server/src/platform/db';
 import { createStorage } from '../apps/server/src/platform/storage';
 import { demoPassword, seedDemoData, seedUserGroups } from '../apps/server/src/seed';
-import { createPostgresDatabase, testConfig } from '../apps/server/test/harness';
+import { createPostgresDatabase, csrfHeaders, testConfig } from '../apps/server/test/harness';
 
 const ratePerSecond = Number(process.env.BENCH_RATE ?? 100);
 const shortJobs = 400;
@@ -130,8 +129,7 @@ try {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-      'x-csrf-token': issueCsrfToken(appKey),
+      ...csrfHeaders(appKey),
     },
     body: JSON.stringify({ login: 'admin', password: demoPassword, remember: false }),
   });

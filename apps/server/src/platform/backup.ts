@@ -11,13 +11,14 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { extract as tarExtract, pack as tarPack } from 'tar-stream';
+import { hashed } from './crypto';
 import type { Database, Executor } from './db';
-import type { Storage } from './storage-contract';
+import { bodyBytes, type Storage } from './storage-contract';
 
 /** The archive's layout version: a restore refuses any other. */
 const formatVersion = 1;
@@ -152,18 +153,6 @@ async function addEntry(
   });
 }
 
-/** A stream passed on unchanged while its SHA-256 is taken. */
-function hashing(): { stream: Transform; digest: () => string } {
-  const hash = createHash('sha256');
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
-  return { stream, digest: () => hash.digest('hex') };
-}
-
 /**
  * Writes the archive to `file`: the database's snapshot table by table (each first to a temporary file, since a tar
  * entry states its size before its content), the sequences, then every stored file, and the manifest last.
@@ -218,10 +207,8 @@ export async function writeBackup(options: {
     const files: BackupManifest['files'] = [];
     for (const [index, object] of objects.entries()) {
       options.onProgress?.({ step: 'file', name: object.key, done: index, total: objects.length });
-      const { stream, digest } = hashing();
-      const source = await options.storage.stream(object.key);
-      source.on('error', (error) => stream.destroy(error));
-      await addEntry(archive, `files/${object.key}`, object.size, source.pipe(stream));
+      const { stream, digest } = hashed(await options.storage.stream(object.key));
+      await addEntry(archive, `files/${object.key}`, object.size, stream);
       files.push({ key: object.key, size: object.size, sha256: digest() });
     }
     const manifest: BackupManifest = {
@@ -331,13 +318,11 @@ export async function restoreBackup(options: {
         } else if (name.startsWith('files/')) {
           const key = name.slice('files/'.length);
           options.onProgress?.({ step: 'file', name: key, done: files.length, total: 0 });
-          const { stream, digest } = hashing();
-          await options.storage.write(key, Readable.from(entry).pipe(stream));
+          const { stream, digest } = hashed(Readable.from(entry));
+          await options.storage.write(key, stream);
           files.push({ key, size: entry.header.size, sha256: digest() });
         } else if (name === 'manifest.json') {
-          const chunks: Buffer[] = [];
-          for await (const chunk of entry) chunks.push(Buffer.from(chunk as Uint8Array));
-          manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as BackupManifest;
+          manifest = JSON.parse(Buffer.from(await bodyBytes(Readable.from(entry))).toString('utf8')) as BackupManifest;
         } else {
           entry.resume();
         }

@@ -1,6 +1,7 @@
 // Tokens and signatures. Bearer tokens carry 256 random bits and are stored only as SHA-256;
 // CSRF tokens and realtime channel grants are HMACs with the app key, so any server node can check them.
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { type Readable, Transform } from 'node:stream';
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
@@ -8,6 +9,22 @@ export function newToken(): string {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * A stream passed on unchanged while its SHA-256 is taken (a file copied or archived, and checked against the copy);
+ * an error of the source ends it too. `digest` answers once the stream has been read to its end.
+ */
+export function hashed(source: Readable): { stream: Readable; digest: () => string } {
+  const hash = createHash('sha256');
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  source.on('error', (error) => stream.destroy(error));
+  return { stream: source.pipe(stream), digest: () => hash.digest('hex') };
 }
 
 export function sign(appKey: string, purpose: string, value: string): string {

@@ -4,7 +4,8 @@
 // again where it was. Keys never change once written (each put makes a new one), so a journal line stays true.
 import { createHash } from 'node:crypto';
 import { appendFile, readFile } from 'node:fs/promises';
-import { type Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { hashed } from './crypto';
 import type { Storage } from './storage-contract';
 
 export type CopyProgress = { done: number; total: number; bytes: number; skipped: number; failed: number };
@@ -34,17 +35,9 @@ async function verifiedKeys(journalFile: string): Promise<Set<string>> {
 
 /** One file: streamed from the source into the destination while hashed, then read back and compared. */
 async function copyOne(from: Storage, to: Storage, key: string): Promise<string> {
-  const hash = createHash('sha256');
-  const hashing = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
-  const source = await from.stream(key);
-  source.on('error', (error) => hashing.destroy(error));
-  await to.write(key, source.pipe(hashing));
-  const written = hash.digest('hex');
+  const sent = hashed(await from.stream(key));
+  await to.write(key, sent.stream);
+  const written = sent.digest();
   const readBack = await digestOf(await to.stream(key));
   if (readBack !== written) throw new Error(`checksum differs after the copy (${written} ≠ ${readBack})`);
   return written;
