@@ -60,7 +60,7 @@ import { ticketCategoriesRoutes } from './modules/tickets/ticket-categories.rout
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { userGroupsRoutes } from './modules/user-groups/user-groups.routes';
 import { registerAccessControl } from './platform/access';
-import { registerBrowserHardening } from './platform/browser-hardening';
+import { type PageSecurityPolicy, registerBrowserHardening } from './platform/browser-hardening';
 import { issueCsrfToken } from './platform/crypto';
 import type { Database } from './platform/db';
 import { registerDeveloperAccess } from './platform/developer-access';
@@ -146,7 +146,7 @@ export async function buildApp(options: {
   });
   app.decorate('loginThrottle', loginThrottle);
   app.addHook('onClose', () => loginThrottle.close());
-  await registerBrowserHardening(app, config);
+  const pageSecurityPolicy = registerBrowserHardening(app, config);
   // Cookies carry only the sign-in's device cookies (modules/auth/device-cookie.ts): sessions use bearer tokens.
   await app.register(fastifyCookie);
   // One file per upload request, never larger than the setting; routes read it with request.file().
@@ -241,7 +241,7 @@ export async function buildApp(options: {
   await app.register(automationRoutes);
   await app.register(userGroupsRoutes);
 
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, pageSecurityPolicy);
   return app;
 }
 
@@ -250,7 +250,11 @@ export async function buildApp(options: {
  * club.html (issue 27) — with a fresh CSRF token and the answer's style nonce (for Mantine's <style> elements, see
  * platform/browser-hardening.ts) in meta tags.
  */
-async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+async function registerWebApp(
+  app: FastifyInstance,
+  config: Config,
+  pageSecurityPolicy: PageSecurityPolicy,
+): Promise<void> {
   const indexFile = path.join(config.webDist, 'index.html');
   const indexTemplate = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   const clubFile = path.join(config.webDist, 'club.html');
@@ -281,7 +285,7 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
     }
     const meta = [
       `<meta name="csrf-token" content="${issueCsrfToken(config.appKey)}">`,
-      `<meta name="csp-nonce" content="${reply.cspNonce.style}">`,
+      `<meta name="csp-nonce" content="${pageSecurityPolicy(request, reply)}">`,
     ].join('\n    ');
     return reply
       .type('text/html')

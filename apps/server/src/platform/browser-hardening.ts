@@ -1,7 +1,8 @@
 // What browsers are told to enforce on every answer (OWASP Secure Headers): a strict Content-Security-Policy,
 // no framing, no MIME sniffing, no referrer, HSTS behind https, and no caching of API answers.
-import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config';
 
 /**
@@ -38,12 +39,18 @@ function contentSecurityPolicy(publicUrl: URL) {
   };
 }
 
-export async function registerBrowserHardening(app: FastifyInstance, config: Pick<Config, 'publicUrl'>) {
+/** Sets the app page's policy on its answer and returns the nonce the page hands to Mantine. */
+export type PageSecurityPolicy = (request: FastifyRequest, reply: FastifyReply) => string;
+
+/**
+ * Helmet's middleware is built once and only sets the headers it precomputed, so every answer pays a few
+ * setHeader calls. (@fastify/helmet rebuilt the whole middleware, parsing every directive, on every request.)
+ */
+export function registerBrowserHardening(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): PageSecurityPolicy {
   const publicUrl = new URL(config.publicUrl);
-  await app.register(fastifyHelmet, {
-    // A fresh nonce per answer (reply.cspNonce); the web page hands the style one to Mantine.
-    enableCSPNonces: true,
-    contentSecurityPolicy: contentSecurityPolicy(publicUrl),
+  const policy = contentSecurityPolicy(publicUrl);
+  const protect = helmet({
+    contentSecurityPolicy: policy,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     // Only where people reach the app over https: over http a browser ignores it, and it would pin a
@@ -52,10 +59,24 @@ export async function registerBrowserHardening(app: FastifyInstance, config: Pic
     // The API is called from our own origin only; the page needs no cross-origin isolation.
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => protect(request.raw, reply.raw, () => done()));
   // API answers hold personal and business data: never kept by a browser or a shared cache, unless the
   // route chose its caching itself (a versioned avatar, the API reference's static files).
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
+  /**
+   * The app page's own policy: the same one, with a fresh nonce for the <style> elements Mantine injects
+   * (the page hands it over in its meta tag). Built per page, which is one answer per visit.
+   */
+  return (request, reply) => {
+    const nonce = randomBytes(16).toString('hex');
+    const { directives } = policy;
+    helmet.contentSecurityPolicy({
+      useDefaults: false,
+      directives: { ...directives, styleSrc: [...directives.styleSrc, `'nonce-${nonce}'`] },
+    })(request.raw, reply.raw, () => undefined);
+    return nonce;
+  };
 }
