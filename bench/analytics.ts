@@ -102,6 +102,7 @@ async function bench() {
       sessionId: 'bench',
       userId: user.id,
       shopId: null,
+      shop: null,
       remember: false,
       user: { id: user.id, name: 'Bench', surname: 'Viewer', avatar: null, lng: 'it' },
       groups: [],

@@ -56,6 +56,7 @@ async function bench(): Promise<boolean> {
       sessionId: 'bench',
       userId: ids.user,
       shopId: null,
+      shop: null,
       remember: false,
       user: { id: ids.user, name: 'Bench', surname: 'Magazzino', avatar: null, lng: 'it' },
       groups: [{ id: 0, name: 'Amministratore' }],

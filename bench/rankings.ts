@@ -24,6 +24,7 @@ const viewer: SessionContext = {
   sessionId: 'bench',
   userId: 0,
   shopId: null,
+  shop: null,
   remember: false,
   user: { id: 0, name: 'Area', surname: 'Controllo', avatar: null, lng: 'it' },
   groups: [{ id: 0, name: 'Area Controllo' }],

@@ -144,6 +144,7 @@ async function bench(database: 'postgres' | 'pglite') {
       sessionId: 'bench',
       userId: admin?.id ?? 1,
       shopId: null,
+      shop: null,
       remember: false,
       user: { id: admin?.id ?? 1, name: 'Bench', surname: 'Admin', avatar: null, lng: 'it' },
       groups: [{ id: 1, name: 'Amministratore' }],

@@ -91,6 +91,7 @@ async function bench(): Promise<boolean> {
         sessionId: 'bench',
         userId: reader.id,
         shopId: null,
+        shop: null,
         remember: false,
         user: { id: reader.id, name: 'Bench', surname: 'Reader', avatar: null, lng: 'it' },
         ...(await loadUserAccess(db, reader.id)),

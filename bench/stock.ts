@@ -22,6 +22,7 @@ const viewer: SessionContext = {
   sessionId: 'bench',
   userId: 1,
   shopId: null,
+  shop: null,
   remember: false,
   user: { id: 1, name: 'Bench', surname: 'Stock', avatar: null, lng: 'it' },
   groups: [{ id: 0, name: 'Area Controllo' }],

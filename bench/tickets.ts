@@ -25,6 +25,7 @@ function viewerOf(userId: number, options: { shopIds?: number[]; group: 'Ticket'
     sessionId: 'bench',
     userId,
     shopId: options.shopIds?.[0] ?? null,
+    shop: null,
     remember: false,
     user: { id: userId, name: 'Bench', surname: String(userId), avatar: null, lng: 'it' },
     groups: [{ id: 0, name: options.group }],

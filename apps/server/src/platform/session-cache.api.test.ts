@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   api,
+  chooseShop,
   createTestApp,
   createUserWithAbilities,
   demoPassword,
@@ -197,6 +198,38 @@ describe('the session cache', () => {
     const changed = await api(test.app, { method: 'PUT', url: '/api/profile/language', token, body: { lng: 'de' } });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await api(test.app, { url: '/api/auth/user', token })).json().data.lng).toBe('de');
+  });
+
+  it("shows the chosen shop's new name, and its company's, on the next request", async () => {
+    const user = await createUserWithAbilities(test.db, ['employees.dashboard'], { shops: ['MI02'] });
+    const token = await signIn(test.app, user.username);
+    await chooseShop(test.app, token, 'MI02');
+    await warm(token);
+    const shopOf = async () => (await api(test.app, { url: '/api/auth/user', token })).json().data.shop;
+    const before = await shopOf();
+
+    const shopId = await findShopId(test.db, 'MI02');
+    const { id, companyName, routerPasswordSet, createdAt, updatedAt, ...shop } = (
+      await api(test.app, { url: `/api/shops/${shopId}`, token: adminToken })
+    ).json().data;
+    const renamed = await api(test.app, {
+      method: 'PUT',
+      url: `/api/shops/${shopId}`,
+      token: adminToken,
+      body: { ...shop, name: 'Milano Navigli Nuovo', city: 'Milano (MI)' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await shopOf()).toEqual({ ...before, name: 'Milano Navigli Nuovo', city: 'Milano (MI)' });
+
+    const company = (await api(test.app, { url: `/api/companies/${shop.companyId}`, token: adminToken })).json().data;
+    const companyRenamed = await api(test.app, {
+      method: 'PUT',
+      url: `/api/companies/${shop.companyId}`,
+      token: adminToken,
+      body: { name: `${company.name} S.p.A.`, companyCode: company.companyCode, vatNumber: company.vatNumber },
+    });
+    expect(companyRenamed.statusCode, companyRenamed.body).toBe(200);
+    expect((await shopOf()).companyName).toBe(`${company.name} S.p.A.`);
   });
 
   it('refuses a cached session once its lifetime is over', async () => {

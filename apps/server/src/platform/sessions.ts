@@ -2,6 +2,8 @@
 // timeout that slides while it is used (SESSION_HOURS, SESSION_REMEMBER_DAYS with "remember me") and an
 // absolute one from the sign-in that never moves (SESSION_ABSOLUTE_HOURS, SESSION_REMEMBER_ABSOLUTE_DAYS),
 // after which the person signs in again however busy the session was.
+
+import type { ShopSummary } from '@bottega/contracts/auth';
 import { type Language, languageSchema } from '@bottega/contracts/common';
 import {
   type Ability,
@@ -16,8 +18,9 @@ import type { UserSession } from '@bottega/contracts/security';
 import { and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 // Who a session's person is, their groups and their shops: read from the modules' tables, never their services.
+import { companies } from '../modules/companies/companies.schema';
 import { users } from '../modules/employees/employees.schema';
-import { userShops } from '../modules/shops/shops.schema';
+import { shops, userShops } from '../modules/shops/shops.schema';
 import { userGroupMembers, userGroups } from '../modules/user-groups/user-groups.schema';
 import { hashToken, newToken } from './crypto';
 import type { Database, Executor } from './db';
@@ -43,6 +46,11 @@ export type SessionContext = {
   isAdmin: boolean;
   /** The shops the user belongs to (user ↔ shop membership). */
   shopIds: number[];
+  /**
+   * The chosen shop as people see it named (null without one), read with the session: the signed-in user's answer
+   * needs no SQL. Editing a shop or renaming its company drops every cached session.
+   */
+  shop: ShopSummary | null;
 };
 
 const hourMs = 3_600_000;
@@ -141,6 +149,7 @@ function copyOf(context: SessionContext): SessionContext {
     groups: context.groups.map((group) => ({ ...group })),
     abilities: new Set(context.abilities),
     shopIds: [...context.shopIds],
+    shop: context.shop && { ...context.shop },
   };
 }
 
@@ -216,9 +225,15 @@ export async function resolveSession(options: {
       surname: users.surname,
       avatar: users.avatar,
       lng: users.lng,
+      shopName: shops.name,
+      shopCode: shops.code,
+      shopCity: shops.city,
+      companyName: companies.name,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(shops, eq(shops.id, sessions.shopId))
+    .leftJoin(companies, eq(companies.id, shops.companyId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), isNull(users.deletedAt)))
     .limit(1);
   if (!row) return { status: 'unknown' };
@@ -248,6 +263,14 @@ export async function resolveSession(options: {
       lng: languageSchema.catch('it').parse(row.lng),
     },
     ...access,
+    shop:
+      shopId !== null &&
+      row.shopName !== null &&
+      row.shopCode !== null &&
+      row.shopCity !== null &&
+      row.companyName !== null
+        ? { id: shopId, name: row.shopName, code: row.shopCode, city: row.shopCity, companyName: row.companyName }
+        : null,
   };
   if (cache) {
     const entry: CachedSession<SessionContext> = {

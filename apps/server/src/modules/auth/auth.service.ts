@@ -181,7 +181,7 @@ export async function chooseShop(options: { db: Database; session: SessionContex
 
 export async function describeAuthUser(options: { db: Database; session: SessionContext }): Promise<AuthUser> {
   const { db, session } = options;
-  const shop = session.shopId === null ? null : await findShopSummary({ db, shopId: session.shopId });
+  const shop = session.shopId === null ? null : await findShopSummary({ db, shopId: session.shopId, session });
   return {
     id: session.userId,
     name: `${session.user.name} ${session.user.surname}`.trim(),

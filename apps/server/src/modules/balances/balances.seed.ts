@@ -24,6 +24,7 @@ export async function seedDemoBalances(db: Database, options: { now: Date }): Pr
     sessionId: 'demo-seed',
     userId: accounting.id,
     shopId: null,
+    shop: null,
     remember: false,
     user: { id: accounting.id, name: accounting.name, surname: accounting.surname, avatar: null, lng: 'it' },
     ...(await loadUserAccess(db, accounting.id)),

@@ -6,6 +6,7 @@ import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit';
 import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { invalidateSessions } from '../../platform/session-cache';
 import { shops } from '../shops/shops.schema';
 import { companies } from './companies.schema';
 
@@ -114,6 +115,8 @@ export async function updateCompany(options: { db: Database; actorId: number; id
       .update(companies)
       .set({ name: body.name, companyCode: body.companyCode, vatNumber: body.vatNumber })
       .where(eq(companies.id, id));
+    // Its name is part of the chosen shop's summary every session of its shops holds (SessionContext.shop).
+    if (changes.name) await invalidateSessions(tx, { all: true });
     await writeAudit(tx, { actorId, action: 'company.updated', entity: auditEntity, entityId: id, data: { changes } });
   });
 }

@@ -21,7 +21,7 @@ export async function describeDashboard(options: {
   const { db, session, shopId, now } = options;
   const today = businessDate(now);
   const [shop, [colleagues], [unread], todos] = await Promise.all([
-    findShopSummary({ db, shopId }),
+    findShopSummary({ db, shopId, session }),
     db
       .select({ value: count() })
       .from(userShops)

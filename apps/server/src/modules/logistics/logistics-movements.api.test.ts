@@ -35,6 +35,7 @@ beforeAll(async () => {
     abilities: new Set(allAbilities),
     isAdmin: true,
     shopIds: [],
+    shop: null,
   };
   const parties = await test.db.select().from(logisticsParties);
   suppliers = parties

@@ -69,6 +69,7 @@ describe('document numbers on PostgreSQL', () => {
       abilities: new Set(allAbilities),
       isAdmin: true,
       shopIds: [],
+      shop: null,
     };
     for (let index = 0; index < fileCount; index += 1) {
       const change = { db, viewer, kind: 'pickingFile' as const, now: new Date() };

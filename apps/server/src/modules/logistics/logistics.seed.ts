@@ -127,6 +127,7 @@ export async function seedDemoLogisticsFiles(db: Database, options: { storage: S
     abilities: new Set(allAbilities),
     isAdmin: true,
     shopIds: [],
+    shop: null,
   };
   const today = businessDate(options.now);
   const shopOf = (index: number) => shopRows[index % shopRows.length] as { id: number; companyId: number };

@@ -51,7 +51,13 @@ const shopSummaryStatement = preparedPerDatabase((db) =>
     .prepare('shop_summary'),
 );
 
-export async function findShopSummary(options: { db: Executor; shopId: number }): Promise<ShopSummary | null> {
+/** A shop's summary: the one read with `session` when it is that session's chosen shop (no SQL), else read now. */
+export async function findShopSummary(options: {
+  db: Executor;
+  shopId: number;
+  session?: SessionContext;
+}): Promise<ShopSummary | null> {
+  if (options.session?.shop && options.session.shop.id === options.shopId) return options.session.shop;
   const [row] = await shopSummaryStatement(options.db).execute({ shopId: options.shopId });
   return row ? shopSummarySchema.parse(row) : null;
 }
@@ -358,6 +364,10 @@ export async function updateShop(options: {
         .update(shops)
         .set({ ...set, updatedAt: new Date() })
         .where(eq(shops.id, id));
+      // What its people's sessions show of it (SessionContext.shop).
+      if (changes.name || changes.code || changes.city || changes.companyId) {
+        await invalidateSessions(tx, { all: true });
+      }
       await writeAudit(tx, {
         actorId,
         action: 'shop.updated',
