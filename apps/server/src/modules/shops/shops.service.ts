@@ -100,6 +100,15 @@ function statusCondition(status: ShopStatus): SQL | undefined {
 
 type ShopRow = typeof shops.$inferSelect;
 
+/** Read before most of a shop's screens answer: prepared. */
+const visibleShopStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(shops)
+    .where(eq(shops.id, sql.placeholder('id')))
+    .prepare('visible_shop'),
+);
+
 /**
  * The shop if the viewer may reach it, otherwise 404 as if it did not exist; `lock` takes the row
  * for the rest of the transaction, so concurrent changes to one shop queue up.
@@ -111,8 +120,9 @@ export async function loadVisibleShop(
   options: { lock?: boolean } = {},
 ): Promise<ShopRow> {
   assertShopInScope(viewer, 'shops', id);
-  const query = db.select().from(shops).where(eq(shops.id, id));
-  const [row] = options.lock ? await query.for('update') : await query;
+  const [row] = options.lock
+    ? await db.select().from(shops).where(eq(shops.id, id)).for('update')
+    : await visibleShopStatement(db).execute({ id });
   if (!row) throw new AppError('notFound');
   if (row.closed && !seesClosedShops(viewer)) throw new AppError('notFound');
   return row;
