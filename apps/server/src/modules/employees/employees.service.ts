@@ -38,7 +38,7 @@ import { shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { auditLog } from '../../platform/audit.schema';
 import { newToken } from '../../platform/crypto';
-import type { Database, Executor } from '../../platform/db';
+import { containsPattern, type Database, type Executor, preparedPerDatabase } from '../../platform/db';
 import { AppError, violatedUniqueIndex } from '../../platform/errors';
 import type { Upload } from '../../platform/file-transfer';
 import { kickJobs } from '../../platform/jobs';
@@ -179,45 +179,33 @@ function typeOf(value: string): EmployeeType {
   return employeeTypeSchema.catch('OK').parse(value);
 }
 
-/** `%` and `_` typed in a search are taken literally. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[%_\\]/g, '\\$&')}%`;
-}
+const placeholder = (name: string) => sql.placeholder(name);
 
-export async function listEmployees(options: { db: Database; session: SessionContext; query: EmployeeListQuery }) {
-  const { db, session, query } = options;
-  const { page, perPage } = query;
-  const conditions: (SQL | undefined)[] = [isNull(users.deletedAt), reachableBy(session)];
-  // Every word must match one of the fields, so "rossi marco" finds Marco Rossi.
-  for (const term of (query.search ?? '').split(/\s+/).filter(Boolean)) {
-    const pattern = likePattern(term);
-    conditions.push(
-      or(
-        sql`${users.name} ilike ${pattern}`,
-        sql`${users.surname} ilike ${pattern}`,
-        sql`${users.username} ilike ${pattern}`,
-        sql`${users.matricola} ilike ${pattern}`,
-        sql`${users.fiscalCode} ilike ${pattern}`,
-      ),
-    );
-  }
-  if (query.shopId !== undefined) {
-    const scope = shopsInScope(session, 'shops');
-    if (scope !== 'all' && !scope.includes(query.shopId)) conditions.push(sql`false`);
-    conditions.push(
-      sql`exists (select 1 from user_shops s where s.user_id = ${userIdColumn} and s.shop_id = ${query.shopId})`,
-    );
-  }
-  if (query.groupId !== undefined) {
-    conditions.push(
-      sql`exists (select 1 from user_group_members m where m.user_id = ${userIdColumn} and m.group_id = ${query.groupId})`,
-    );
-  }
-  if (query.type) conditions.push(eq(users.employeeType, query.type));
-  const where = and(...conditions);
+/**
+ * Who the list shows, every filter a placeholder, so the screen's statement is built and planned once (it opens on
+ * every visit): `everyone` (an administrator's view, else no administrator is listed), `scope` (the shops whose
+ * people the viewer reaches; null for all), `patterns` (each typed word must match a field), `shopId`, `groupId`,
+ * `type` (null: not filtered). The same rules as reachableBy.
+ */
+const employeesListWhere = and(
+  isNull(users.deletedAt),
+  sql`(${placeholder('everyone')} or not ${firstGroupIsAdmin(userIdColumn)})`,
+  sql`(${placeholder('scope')}::int[] is null or exists (select 1 from user_shops s
+        where s.user_id = ${userIdColumn} and s.shop_id = any(${placeholder('scope')}::int[])))`,
+  sql`not exists (select 1 from unnest(${placeholder('patterns')}::text[]) as term(pattern)
+        where not coalesce(${users.name} ilike term.pattern or ${users.surname} ilike term.pattern
+          or ${users.username} ilike term.pattern or ${users.matricola} ilike term.pattern
+          or ${users.fiscalCode} ilike term.pattern, false))`,
+  sql`(${placeholder('shopId')}::int is null or exists (select 1 from user_shops s
+        where s.user_id = ${userIdColumn} and s.shop_id = ${placeholder('shopId')}::int))`,
+  sql`(${placeholder('groupId')}::int is null or exists (select 1 from user_group_members m
+        where m.user_id = ${userIdColumn} and m.group_id = ${placeholder('groupId')}::int))`,
+  sql`(${placeholder('type')}::text is null or ${users.employeeType} = ${placeholder('type')}::text)`,
+);
 
-  // One statement: the page, each row's shops and groups, and the count of all matching rows (a window over them).
-  const rows = await db
+/** One statement: the page, each row's shops and groups, and the count of all matching rows (a window over them). */
+const employeesPageStatement = preparedPerDatabase((db) =>
+  db
     .select({
       ...summaryColumns,
       isAdmin: firstGroupIsAdmin(userIdColumn),
@@ -226,19 +214,43 @@ export async function listEmployees(options: { db: Database; session: SessionCon
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(users)
-    .where(where)
+    .where(employeesListWhere)
     .orderBy(sql`lower(${users.surname})`, sql`lower(${users.name})`, asc(users.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  // A page past the last has no row to carry the count.
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'))
+    .prepare('employees_page'),
+);
+
+/** A page past the last has no row to carry the count. */
+const employeesCountStatement = preparedPerDatabase((db) =>
+  db.select({ value: count() }).from(users).where(employeesListWhere).prepare('employees_count'),
+);
+
+export async function listEmployees(options: { db: Database; session: SessionContext; query: EmployeeListQuery }) {
+  const { db, session, query } = options;
+  const { page, perPage } = query;
+  const meta = { page, perPage, total: 0 };
+  const scope = session.isAdmin ? 'all' : shopsInScope(session, 'shops');
+  // A shop outside the viewer's reach lists nobody.
+  if (query.shopId !== undefined && scope !== 'all' && !scope.includes(query.shopId)) return { data: [], meta };
+  const filters = {
+    everyone: session.isAdmin,
+    scope: scope === 'all' ? null : scope,
+    // Every word must match one of the fields, so "rossi marco" finds Marco Rossi.
+    patterns: (query.search ?? '').split(/\s+/).filter(Boolean).map(containsPattern),
+    shopId: query.shopId ?? null,
+    groupId: query.groupId ?? null,
+    type: query.type ?? null,
+  };
+  const rows = await employeesPageStatement(db).execute({ ...filters, limit: perPage, offset: (page - 1) * perPage });
   const total =
-    rows[0]?.total ?? (page > 1 ? ((await db.select({ value: count() }).from(users).where(where))[0]?.value ?? 0) : 0);
+    rows[0]?.total ?? (page > 1 ? ((await employeesCountStatement(db).execute(filters))[0]?.value ?? 0) : 0);
   const data: EmployeeSummary[] = rows.map(({ total: _total, ...row }) => ({
     ...row,
     employeeType: typeOf(row.employeeType),
     isAdmin: Boolean(row.isAdmin),
   }));
-  return { data, meta: { page, perPage, total } };
+  return { data, meta: { ...meta, total } };
 }
 
 type RememberedMemberships = {
