@@ -88,8 +88,11 @@ export function parseItalianAmount(text: string): number | undefined {
 }
 
 /** The UTC offset of Europe/Rome at an instant, in minutes (60 in winter, 120 in summer). */
+// Made once: building a formatter costs far more than using it (the dashboard's weekly-cash to-do asks on every load).
+const romeOffsetName = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', timeZoneName: 'longOffset' });
+
 function romeOffsetMinutes(epochMs: number): number {
-  const name = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', timeZoneName: 'longOffset' })
+  const name = romeOffsetName
     .formatToParts(new Date(epochMs))
     .find((part) => part.type === 'timeZoneName')?.value;
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
