@@ -42,7 +42,8 @@ export type SessionContext = {
   remember: boolean;
   user: { id: number; name: string; surname: string; avatar: string | null; lng: Language };
   groups: { id: number; name: string }[];
-  abilities: Set<Ability>;
+  /** In catalogue order (sorted), shared read-only by the requests of a cached session. */
+  abilities: ReadonlySet<Ability>;
   isAdmin: boolean;
   /** The shops the user belongs to (user ↔ shop membership). */
   shopIds: number[];
@@ -97,8 +98,8 @@ export async function loadUserAccess(db: Executor, userId: number) {
     .where(eq(userGroupMembers.userId, userId))
     .orderBy(asc(userGroupMembers.position), asc(userGroups.id));
   const isAdmin = isAdminGroup(groups[0]);
-  const abilities = new Set<Ability>(
-    isAdmin ? allAbilities : groups.flatMap((group) => group.permissions.filter(isAbility)),
+  const abilities: ReadonlySet<Ability> = new Set<Ability>(
+    (isAdmin ? [...allAbilities] : groups.flatMap((group) => group.permissions.filter(isAbility))).sort(),
   );
   const memberships = await db.select({ shopId: userShops.shopId }).from(userShops).where(eq(userShops.userId, userId));
   return {
@@ -141,13 +142,12 @@ export async function startSession(options: {
   return { id: session?.id as string, token, expiresAt };
 }
 
-/** A copy for one request: nothing a request does to its session reaches the cached one. */
+/** A copy for one request: nothing a request does to its session reaches the cached one (abilities are read-only). */
 function copyOf(context: SessionContext): SessionContext {
   return {
     ...context,
     user: { ...context.user },
     groups: context.groups.map((group) => ({ ...group })),
-    abilities: new Set(context.abilities),
     shopIds: [...context.shopIds],
     shop: context.shop && { ...context.shop },
   };

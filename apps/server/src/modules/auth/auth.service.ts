@@ -186,7 +186,7 @@ export async function describeAuthUser(options: { db: Database; session: Session
     id: session.userId,
     name: `${session.user.name} ${session.user.surname}`.trim(),
     avatar: avatarUrl(session.userId, session.user.avatar),
-    can: [...session.abilities].sort(),
+    can: [...session.abilities],
     userGroup: session.groups,
     lng: session.user.lng,
     shop,
