@@ -34,6 +34,21 @@ export function accountScope(viewer: SessionContext): SQL | undefined {
     : or(isNull(automationAccounts.shopId), inArray(automationAccounts.shopId, scope));
 }
 
+/**
+ * accountScope for a prepared statement, built once for every viewer: the same reach with the viewer's shops in the
+ * `scope` placeholder, given by accountScopeShops (null: every account; an empty list leaves the companies' accounts).
+ * Change the two together.
+ */
+export const accountInScopeOfPlaceholder: SQL = sql`(${sql.placeholder('scope')}::int[] is null
+  or ${automationAccounts.shopId} is null
+  or ${automationAccounts.shopId} = any(${sql.placeholder('scope')}::int[]))`;
+
+/** The `scope` placeholder's value for accountInScopeOfPlaceholder: the viewer's shops, null when they reach all. */
+export function accountScopeShops(viewer: SessionContext): number[] | null {
+  const scope = shopsInScope(viewer, 'automation');
+  return scope === 'all' ? null : scope;
+}
+
 function selectAccounts(db: Executor) {
   return db
     .select({ account: automationAccounts, shopCode: shops.code, shopName: shops.name, companyName: companies.name })

@@ -20,7 +20,7 @@ import {
 import type { ValidationRule } from '@bottega/contracts/errors';
 import { and, arrayOverlaps, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { shopsInScope } from '../../platform/access';
-import { containsPattern, type Database, type Executor } from '../../platform/db';
+import { containsPattern, type Database, type Executor, preparedPerDatabase } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { kickJobs } from '../../platform/jobs';
 import type { SessionContext } from '../../platform/sessions';
@@ -58,6 +58,16 @@ function postScope(viewer: SessionContext): SQL | undefined {
     scope.length === 0 ? undefined : arrayOverlaps(automationPosts.shopIds, scope),
   );
 }
+
+/**
+ * postScope for a prepared statement (failedPosts', asked on every dashboard load), built once for every viewer: the
+ * same reach with the viewer in the `userId` placeholder and their shops in `scope` (null: every post; an empty list
+ * overlaps nothing, leaving their own and the company-wide ones). Change the two together.
+ */
+const postInScopeOfPlaceholder = sql`(${sql.placeholder('scope')}::int[] is null
+  or ${automationPosts.authorId} = ${sql.placeholder('userId')}::int
+  or ${automationPosts.companyWide} = true
+  or ${automationPosts.shopIds} && ${sql.placeholder('scope')}::int[])`;
 
 const authorName = sql<string | null>`nullif(trim(${users.name} || ' ' || ${users.surname}), '')`;
 
@@ -440,14 +450,24 @@ export async function deletePost(options: Call & { id: number }): Promise<void> 
   });
 }
 
-/** How many of the posts the viewer reaches failed, and since when (the dashboard's to-do). */
-export async function failedPosts(options: { db: Executor; viewer: SessionContext }) {
-  const [row] = await options.db
+/** The dashboard's to-do, asked on every load: prepared. */
+const failedPostsStatement = preparedPerDatabase((db) =>
+  db
     .select({
       count: count(),
       oldest: sql<Date | null>`min(${automationPosts.at})`.mapWith((value) => (value ? new Date(value) : null)),
     })
     .from(automationPosts)
-    .where(and(eq(automationPosts.state, 'failed'), postScope(options.viewer)));
+    .where(and(eq(automationPosts.state, 'failed'), postInScopeOfPlaceholder))
+    .prepare('todo_postsFailed'),
+);
+
+/** How many of the posts the viewer reaches failed, and since when (the dashboard's to-do). */
+export async function failedPosts(options: { db: Executor; viewer: SessionContext }) {
+  const scope = shopsInScope(options.viewer, 'automation');
+  const [row] = await failedPostsStatement(options.db).execute({
+    scope: scope === 'all' ? null : scope,
+    userId: options.viewer.userId,
+  });
   return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
 }

@@ -29,6 +29,18 @@ export function creditScope(viewer: SessionContext) {
     : or(isNull(bankLines.shopId), scope.length ? inArray(bankLines.shopId, scope) : sql`false`);
 }
 
+/**
+ * creditScope in a prepared statement: the placeholder `creditShops`, given creditScopeShops(viewer), holds the
+ * viewer's shops (null: every account).
+ */
+export const creditScopePlaceholder = sql`(${sql.placeholder('creditShops')}::int[] is null or ${bankLines.shopId} is null
+  or ${bankLines.shopId} = any(${sql.placeholder('creditShops')}::int[]))`;
+
+export function creditScopeShops(viewer: SessionContext): number[] | null {
+  const scope = shopsInScope(viewer, 'shops');
+  return scope === 'all' ? null : scope;
+}
+
 function depositScope(viewer: SessionContext) {
   const scope = shopsInScope(viewer, 'shops');
   return scope === 'all' ? undefined : scope.length ? inArray(deposits.shopId, scope) : sql`false`;

@@ -13,9 +13,9 @@ import type {
   CashToDepositShop,
 } from '@bottega/contracts/deposits';
 import { runCashToDeposit } from '@bottega/contracts/deposits';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { shopsInScope } from '../../platform/access';
-import type { Database, Executor } from '../../platform/db';
+import { type Database, type Executor, preparedPerDatabase } from '../../platform/db';
 import type { SessionContext } from '../../platform/sessions';
 import { cashReports } from '../cash-register/cash-register.schema';
 import { expenseAuthorisations, expenses } from '../expenses/expenses.schema';
@@ -42,11 +42,12 @@ type ShopFigures = {
  * The balance of each shop at the end of `date`, in one statement: the closed reports' cash and the deposits up to
  * that day, and the day the oldest cash still waiting came in. Deposits pay off the oldest cash first, so that day is
  * the latest one from which the cash taken up to `date` covers the balance (a running sum backwards, per shop).
+ * `date` may be a placeholder, for the prepared one-shop statement.
  */
-async function shopFigures(db: Executor, shopCondition: SQL | undefined, date: string): Promise<ShopFigures[]> {
-  const answer = await db.execute(sql`
+function figuresQuery(shopCondition: SQL, date: string | SQLWrapper): SQL {
+  return sql`
     WITH chosen AS (
-      SELECT ${shops.id} AS shop_id, ${shops.code} AS code, ${shops.name} AS name FROM ${shops} WHERE ${shopCondition ?? sql`true`}
+      SELECT ${shops.id} AS shop_id, ${shops.code} AS code, ${shops.name} AS name FROM ${shops} WHERE ${shopCondition}
     ),
     cash AS (
       SELECT shop_id, business_date, daily_cash_cents,
@@ -77,20 +78,44 @@ async function shopFigures(db: Executor, shopCondition: SQL | undefined, date: s
       balances.balance::bigint AS "balanceCents", balances.last_date::text AS "lastDepositDate",
       (SELECT max(cash.business_date)::text FROM cash
         WHERE cash.shop_id = balances.shop_id AND cash.since >= balances.balance) AS "waitingSince"
-    FROM balances`);
-  const rows = (answer as unknown as { rows: Record<string, unknown>[] }).rows;
-  return rows.map((row) => {
-    const balanceCents = Number(row.balanceCents);
-    return {
-      shopId: Number(row.shopId),
-      shopCode: String(row.shopCode),
-      shopName: String(row.shopName),
-      balanceCents,
-      waitingSince: balanceCents > 0 ? ((row.waitingSince as string | null) ?? null) : null,
-      lastDepositDate: (row.lastDepositDate as string | null) ?? null,
-    };
-  });
+    FROM balances`;
 }
+
+function toFigures(row: Record<string, unknown>): ShopFigures {
+  const balanceCents = Number(row.balanceCents);
+  return {
+    shopId: Number(row.shopId),
+    shopCode: String(row.shopCode),
+    shopName: String(row.shopName),
+    balanceCents,
+    waitingSince: balanceCents > 0 ? ((row.waitingSince as string | null) ?? null) : null,
+    lastDepositDate: (row.lastDepositDate as string | null) ?? null,
+  };
+}
+
+async function shopFigures(db: Executor, shopCondition: SQL | undefined, date: string): Promise<ShopFigures[]> {
+  const answer = await db.execute(figuresQuery(shopCondition ?? sql`true`, date));
+  return (answer as unknown as { rows: Record<string, unknown>[] }).rows.map(toFigures);
+}
+
+/**
+ * One shop's figures, prepared (the dashboard's to-do asks on every load): figuresQuery for the placeholders `shopId`
+ * and `date`, read as a subquery since only a select can be prepared.
+ */
+const oneShopFiguresStatement = preparedPerDatabase((db) => {
+  const column = (name: keyof ShopFigures) => sql<unknown>`figures.${sql.identifier(name)}`;
+  return db
+    .select({
+      shopId: column('shopId'),
+      shopCode: column('shopCode'),
+      shopName: column('shopName'),
+      balanceCents: column('balanceCents'),
+      lastDepositDate: column('lastDepositDate'),
+      waitingSince: column('waitingSince'),
+    })
+    .from(sql`(${figuresQuery(eq(shops.id, sql.placeholder('shopId')), sql.placeholder('date'))}) AS figures`)
+    .prepare('todo_cashToDeposit');
+});
 
 function toShop(figures: ShopFigures, today: string): CashToDepositShop {
   return {
@@ -130,7 +155,7 @@ export async function shopCashWaiting(
   shopId: number,
   date: string,
 ): Promise<{ balanceCents: number; waitingSince: string | null; waitingDays: number | null }> {
-  const [figures] = await shopFigures(db, eq(shops.id, shopId), date);
+  const [figures] = (await oneShopFiguresStatement(db).execute({ shopId, date })).map(toFigures);
   const waitingSince = figures?.waitingSince ?? null;
   return {
     balanceCents: figures?.balanceCents ?? 0,

@@ -36,7 +36,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
-import type { Database, Executor } from '../../platform/db';
+import { type Database, type Executor, preparedPerDatabase } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import type { SessionContext } from '../../platform/sessions';
@@ -447,16 +447,30 @@ export async function convalidateCostsIncurred(
   return { convalidated: ids.length };
 }
 
+/**
+ * The expenses waiting for accounting in the shops `scope` (null: every shop), how many and the oldest day: prepared,
+ * as the dashboard asks on every load. The same rows as conditions(viewer, {}, toConvalidate).
+ */
+const costsToConvalidateStatement = preparedPerDatabase((db) =>
+  db
+    .select({ count: count(), oldest: sql<string | null>`min(${expenses.date})` })
+    .from(expenses)
+    .where(
+      and(
+        toConvalidate,
+        sql`(${sql.placeholder('scope')}::int[] is null or ${expenses.shopId} = any(${sql.placeholder('scope')}::int[]))`,
+      ),
+    )
+    .prepare('todo_costsToConvalidate'),
+);
+
 /** For the dashboard: how many of the viewer's shops' closed-day expenses wait, and since when. */
 export async function countCostsToConvalidate(
   db: Executor,
   viewer: SessionContext,
 ): Promise<{ count: number; oldest: string | null }> {
-  const where = conditions(viewer, {}, toConvalidate);
-  if (where === 'none') return { count: 0, oldest: null };
-  const [row] = await db
-    .select({ count: count(), oldest: sql<string | null>`min(${expenses.date})` })
-    .from(expenses)
-    .where(where);
+  const scope = shopsInScope(viewer, 'shops');
+  if (scope !== 'all' && scope.length === 0) return { count: 0, oldest: null };
+  const [row] = await costsToConvalidateStatement(db).execute({ scope: scope === 'all' ? null : scope });
   return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
 }

@@ -1,5 +1,6 @@
 // The costs' to-do on the dashboard (platform/todos.ts): the closed days' expenses waiting for accounting's
-// convalidation, in every shop the person reaches.
+// convalidation, in every shop the person reaches. The count is a statement prepared once in the service (it runs on
+// every dashboard load).
 import type { TodoProvider } from '../../platform/todos';
 import { countCostsToConvalidate } from './costs-incurred.service';
 

@@ -1,11 +1,33 @@
 // The invoice requests' to-do on the dashboard (issue 17, platform/todos.ts): requests accounting has neither
 // confirmed nor blocked yet, in the shops the person sees, oldest day first; the link opens invoices/check
-// (issue 22), where they are confirmed.
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+// (issue 22), where they are confirmed. One statement, prepared once: it runs on every dashboard load.
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { shopsInScope } from '../../platform/access';
+import { preparedPerDatabase } from '../../platform/db';
 import type { TodoProvider } from '../../platform/todos';
 import { cashReports } from '../cash-register/cash-register.schema';
 import { invoiceRequests } from './invoices.schema';
+
+/** The oldest waiting request and how many wait, in the shops `scope` (null: every shop). */
+const invoiceRequestsStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      businessDate: cashReports.businessDate,
+      count: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(invoiceRequests)
+    .innerJoin(cashReports, eq(cashReports.id, invoiceRequests.reportId))
+    .where(
+      and(
+        eq(invoiceRequests.blocked, false),
+        isNull(invoiceRequests.confirmedAt),
+        sql`(${sql.placeholder('scope')}::int[] is null or ${invoiceRequests.shopId} = any(${sql.placeholder('scope')}::int[]))`,
+      ),
+    )
+    .orderBy(asc(cashReports.businessDate), asc(invoiceRequests.id))
+    .limit(1)
+    .prepare('todo_invoiceRequests'),
+);
 
 export const invoiceRequestsTodo: TodoProvider = {
   key: 'invoiceRequests',
@@ -13,22 +35,7 @@ export const invoiceRequestsTodo: TodoProvider = {
   async count({ db, session }) {
     const scope = shopsInScope(session, 'shops');
     if (scope !== 'all' && scope.length === 0) return null;
-    const [oldest] = await db
-      .select({
-        businessDate: cashReports.businessDate,
-        count: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(invoiceRequests)
-      .innerJoin(cashReports, eq(cashReports.id, invoiceRequests.reportId))
-      .where(
-        and(
-          eq(invoiceRequests.blocked, false),
-          isNull(invoiceRequests.confirmedAt),
-          scope === 'all' ? undefined : inArray(invoiceRequests.shopId, scope),
-        ),
-      )
-      .orderBy(asc(cashReports.businessDate), asc(invoiceRequests.id))
-      .limit(1);
+    const [oldest] = await invoiceRequestsStatement(db).execute({ scope: scope === 'all' ? null : scope });
     if (!oldest) return null;
     return {
       count: oldest.count,

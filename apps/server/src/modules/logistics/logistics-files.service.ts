@@ -70,6 +70,22 @@ export function filesInReach(viewer: SessionContext): SQL | undefined {
   return or(noShop, inArray(logisticsFiles.fromShopId, scope), inArray(logisticsFiles.toShopId, scope));
 }
 
+/**
+ * filesInReach for a prepared statement, built once for every viewer: the same rule with the viewer's shops in the
+ * `reach` placeholder, given by filesReachOf (null: every shop; an empty list leaves the files without a shop side).
+ * Change the two together.
+ */
+export const filesInReachOfPlaceholder: SQL = sql`(${sql.placeholder('reach')}::int[] is null
+  or (${logisticsFiles.fromShopId} is null and ${logisticsFiles.toShopId} is null)
+  or ${logisticsFiles.fromShopId} = any(${sql.placeholder('reach')}::int[])
+  or ${logisticsFiles.toShopId} = any(${sql.placeholder('reach')}::int[]))`;
+
+/** The `reach` placeholder's value for filesInReachOfPlaceholder: the viewer's shops, null when they reach every one. */
+export function filesReachOf(viewer: SessionContext): number[] | null {
+  const scope = shopsInScope(viewer, 'shops');
+  return scope === 'all' ? null : scope;
+}
+
 function inScope(viewer: SessionContext, row: Pick<FileRow, 'fromShopId' | 'toShopId'>): boolean {
   const scope = shopsInScope(viewer, 'shops');
   if (scope === 'all') return true;

@@ -18,7 +18,21 @@ import type {
 } from '@bottega/contracts/payslips';
 import { payslipAbilities, payslipItemOutcomes } from '@bottega/contracts/payslips';
 import type { Ability } from '@bottega/contracts/permissions';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  ne,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
 import { writeAudit } from '../../platform/audit';
@@ -784,8 +798,11 @@ export async function removeFromBlacklist(options: {
   });
 }
 
-/** Conditions on the person's own not-downloaded documents of a kind: the "new payslips" to-do. */
-export function ownNewCondition(userId: number, kind: PayslipKind): SQL | undefined {
+/**
+ * Conditions on the person's own not-downloaded documents of a kind: the "new payslips" to-do, whose prepared
+ * statement gives `userId` as a placeholder.
+ */
+export function ownNewCondition(userId: number | Placeholder, kind: PayslipKind): SQL | undefined {
   return and(
     eq(payslips.userId, userId),
     eq(payslips.kind, kind),

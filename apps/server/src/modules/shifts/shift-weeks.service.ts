@@ -39,25 +39,24 @@ type WeekCall = { db: Database; viewer: SessionContext; shopId: number; week: st
 /** A person as the shifts' screens and notifications name them. */
 export const personName = sql<string>`${users.name} || ' ' || ${users.surname}`;
 
+/**
+ * Whether the user of the row works shifts: not deleted, and in a group that lets them punch. Shared by `shiftStaff`
+ * and the dashboard's prepared "next week to plan" (shifts.todos.ts), so both ask the same.
+ */
+export const worksShifts = and(
+  isNull(users.deletedAt),
+  sql`EXISTS (SELECT 1 FROM ${userGroupMembers} JOIN ${userGroups} ON ${userGroups.id} = ${userGroupMembers.groupId}
+              WHERE ${userGroupMembers.userId} = ${users.id} AND ${shiftStaffAbility} = ANY(${userGroups.permissions}))`,
+);
+
 /** The shop's people who work shifts, by name: members of the shop, not deleted, whose groups let them punch. */
-export async function shiftStaff(
-  db: Executor,
-  shopId: number,
-  options: { limit?: number } = {},
-): Promise<{ userId: number; name: string }[]> {
-  const query = db
+export async function shiftStaff(db: Executor, shopId: number): Promise<{ userId: number; name: string }[]> {
+  return db
     .select({ userId: users.id, name: personName })
     .from(users)
     .innerJoin(userShops, and(eq(userShops.userId, users.id), eq(userShops.shopId, shopId)))
-    .where(
-      and(
-        isNull(users.deletedAt),
-        sql`EXISTS (SELECT 1 FROM ${userGroupMembers} JOIN ${userGroups} ON ${userGroups.id} = ${userGroupMembers.groupId}
-                    WHERE ${userGroupMembers.userId} = ${users.id} AND ${shiftStaffAbility} = ANY(${userGroups.permissions}))`,
-      ),
-    )
+    .where(worksShifts)
     .orderBy(asc(users.surname), asc(users.name), asc(users.id));
-  return options.limit === undefined ? query : query.limit(options.limit);
 }
 
 async function weekRow(db: Executor, shopId: number, week: string, options: { lock?: boolean } = {}) {

@@ -1,67 +1,97 @@
-// The shifts' to-dos on the dashboard (platform/todos.ts), each one indexed query: the person's shift in this shop
-// begun (or about to) without a start punch, the "start shift" of spec §6 Employees › popups; their sent weeks not
-// validated yet ("convalidate shift"); and, for those who plan, next week of the shop not yet sent to its people.
+// The shifts' to-dos on the dashboard (platform/todos.ts), each one indexed query prepared once per database (they run
+// on every dashboard load): the person's shift in this shop begun (or about to) without a start punch, the "start
+// shift" of spec §6 Employees › popups; their sent weeks not validated yet ("convalidate shift"); and, for those who
+// plan, next week of the shop not yet sent to its people.
 import { businessDate, isoWeekDays, isoWeekOf, nextIsoWeek } from '@bottega/contracts/dates';
-import { and, eq, gte, isNull, lte, min, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, min, notExists, sql } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../platform/db';
 import type { TodoProvider } from '../../platform/todos';
+import { users } from '../employees/employees.schema';
 import { userShops } from '../shops/shops.schema';
-import { shiftStaff } from './shift-weeks.service';
+import { worksShifts } from './shift-weeks.service';
 import { shiftAvailabilityWeeks, shiftPunches, shifts, shiftWeekMembers, shiftWeeks } from './shifts.schema';
 
 /** How early before a shift the dashboard asks to start it. */
 const startShiftAheadMs = 15 * 60_000;
 
+/**
+ * One shift of the person's in the shop, sent, begun or about to (by `until`) and not over at `now`: any one, the
+ * first the database finds. It is a subquery so the punch is looked for against that very shift.
+ */
+const shiftToStartStatement = preparedPerDatabase((db) => {
+  const shift = db
+    .select({ startsAt: shifts.startsAt })
+    .from(shifts)
+    .innerJoin(shiftWeeks, eq(shiftWeeks.id, shifts.weekId))
+    .where(
+      and(
+        eq(shifts.userId, sql.placeholder('userId')),
+        eq(shiftWeeks.shopId, sql.placeholder('shopId')),
+        eq(shiftWeeks.state, 'sent'),
+        eq(shifts.kind, 'shift'),
+        lte(shifts.startsAt, sql`${sql.placeholder('until')}::timestamptz`),
+        gte(shifts.endsAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .limit(1)
+    .as('shift');
+  // A start punch from three hours before the shift on is its start: the window the time clock's alerts read too
+  // (shifts.jobs.ts alertsOf).
+  return db
+    .select({ startsAt: shift.startsAt })
+    .from(shift)
+    .where(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(shiftPunches)
+          .where(
+            and(
+              eq(shiftPunches.userId, sql.placeholder('userId')),
+              eq(shiftPunches.step, 'startShift'),
+              gte(shiftPunches.at, sql`${shift.startsAt} - interval '3 hours'`),
+            ),
+          ),
+      ),
+    )
+    .prepare('todo_shiftToStart');
+});
+
 export const shiftToStartTodo: TodoProvider = {
   key: 'shiftToStart',
   ability: 'employees.popups.startShift',
   async count({ db, session, shopId, now, today }) {
-    const [shift] = await db
-      .select({ startsAt: shifts.startsAt })
-      .from(shifts)
-      .innerJoin(shiftWeeks, eq(shiftWeeks.id, shifts.weekId))
-      .where(
-        and(
-          eq(shifts.userId, session.userId),
-          eq(shiftWeeks.shopId, shopId),
-          eq(shiftWeeks.state, 'sent'),
-          eq(shifts.kind, 'shift'),
-          lte(shifts.startsAt, new Date(now.getTime() + startShiftAheadMs)),
-          gte(shifts.endsAt, now),
-        ),
-      )
-      .limit(1);
-    if (!shift?.startsAt) return null;
-    const [started] = await db
-      .select({ id: shiftPunches.id })
-      .from(shiftPunches)
-      .where(
-        and(
-          eq(shiftPunches.userId, session.userId),
-          eq(shiftPunches.step, 'startShift'),
-          gte(shiftPunches.at, new Date(shift.startsAt.getTime() - 3 * 3_600_000)),
-        ),
-      )
-      .limit(1);
-    return started ? null : { count: 1, oldest: today, link: '/app/shop/shift' };
+    const [notStarted] = await shiftToStartStatement(db).execute({
+      userId: session.userId,
+      shopId,
+      until: new Date(now.getTime() + startShiftAheadMs),
+      now,
+    });
+    return notStarted ? { count: 1, oldest: today, link: '/app/shop/shift' } : null;
   },
 };
+
+const shiftWeeksToValidateStatement = preparedPerDatabase((db) =>
+  db
+    .select({ count: sql<number>`count(*)`.mapWith(Number), oldest: min(shiftWeeks.week) })
+    .from(shiftWeekMembers)
+    .innerJoin(shiftWeeks, eq(shiftWeeks.id, shiftWeekMembers.weekId))
+    .where(
+      and(
+        eq(shiftWeekMembers.userId, sql.placeholder('userId')),
+        eq(shiftWeeks.state, 'sent'),
+        isNull(shiftWeekMembers.validatedAt),
+      ),
+    )
+    .prepare('todo_shiftWeeksToValidate'),
+);
 
 export const shiftWeeksToValidateTodo: TodoProvider = {
   key: 'shiftWeeksToValidate',
   ability: 'shifts.view',
   shopless: true,
   async count({ db, session }) {
-    const [row] = await db
-      .select({ count: sql<number>`count(*)`.mapWith(Number), oldest: min(shiftWeeks.week) })
-      .from(shiftWeekMembers)
-      .innerJoin(shiftWeeks, eq(shiftWeeks.id, shiftWeekMembers.weekId))
-      .where(
-        and(
-          eq(shiftWeekMembers.userId, session.userId),
-          eq(shiftWeeks.state, 'sent'),
-          isNull(shiftWeekMembers.validatedAt),
-        ),
-      );
+    const [row] = await shiftWeeksToValidateStatement(db).execute({ userId: session.userId });
     if (!row || row.count === 0) return null;
     return {
       count: row.count,
@@ -71,18 +101,43 @@ export const shiftWeeksToValidateTodo: TodoProvider = {
   },
 };
 
+/**
+ * One of the shop's shift staff (as `shiftStaff` has them), while the week is not sent: one row is enough to know
+ * there is somebody to plan.
+ */
+const shiftNextWeekToPlanStatement = preparedPerDatabase((db) =>
+  db
+    .select({ userId: users.id })
+    .from(users)
+    .innerJoin(userShops, and(eq(userShops.userId, users.id), eq(userShops.shopId, sql.placeholder('shopId'))))
+    .where(
+      and(
+        worksShifts,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(shiftWeeks)
+            .where(
+              and(
+                eq(shiftWeeks.shopId, sql.placeholder('shopId')),
+                eq(shiftWeeks.week, sql.placeholder('week')),
+                eq(shiftWeeks.state, 'sent'),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(1)
+    .prepare('todo_shiftNextWeekToPlan'),
+);
+
 export const shiftNextWeekToPlanTodo: TodoProvider = {
   key: 'shiftNextWeekToPlan',
   ability: 'shifts.manage.assign',
   async count({ db, shopId, now }) {
     const week = nextIsoWeek(isoWeekOf(businessDate(now)));
-    const [row] = await db
-      .select({ state: shiftWeeks.state })
-      .from(shiftWeeks)
-      .where(and(eq(shiftWeeks.shopId, shopId), eq(shiftWeeks.week, week)));
-    if (row?.state === 'sent') return null;
-    // Somebody to plan: one row is enough to know.
-    if ((await shiftStaff(db, shopId, { limit: 1 })).length === 0) return null;
+    const [somebody] = await shiftNextWeekToPlanStatement(db).execute({ shopId, week });
+    if (!somebody) return null;
     return {
       count: 1,
       oldest: null,
@@ -91,24 +146,44 @@ export const shiftNextWeekToPlanTodo: TodoProvider = {
   },
 };
 
-/** Next week's availability not said yet (the "next week choice" popup), for the people of a shop who choose. */
+/** The person is of a shop and has not said the week's availability. */
+const shiftAvailabilityToChooseStatement = preparedPerDatabase((db) =>
+  db
+    .select({ userId: userShops.userId })
+    .from(userShops)
+    .where(
+      and(
+        eq(userShops.userId, sql.placeholder('userId')),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(shiftAvailabilityWeeks)
+            .where(
+              and(
+                eq(shiftAvailabilityWeeks.userId, sql.placeholder('userId')),
+                eq(shiftAvailabilityWeeks.week, sql.placeholder('week')),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(1)
+    .prepare('todo_shiftAvailabilityToChoose'),
+);
+
+/**
+ * Next week's availability not said yet (the "next week choice" popup), for the people of a shop who choose. Only
+ * people of a shop are planned: an administrator or the boss, holding every ability, is not asked.
+ */
 export const shiftAvailabilityToChooseTodo: TodoProvider = {
   key: 'shiftAvailabilityToChoose',
   ability: 'shifts.choose',
   shopless: true,
   async count({ db, session, today }) {
-    // Only people of a shop are planned: an administrator or the boss, holding every ability, is not asked.
-    const [member] = await db
-      .select({ userId: userShops.userId })
-      .from(userShops)
-      .where(eq(userShops.userId, session.userId))
-      .limit(1);
-    if (!member) return null;
-    const week = nextIsoWeek(isoWeekOf(today));
-    const [said] = await db
-      .select({ week: shiftAvailabilityWeeks.week })
-      .from(shiftAvailabilityWeeks)
-      .where(and(eq(shiftAvailabilityWeeks.userId, session.userId), eq(shiftAvailabilityWeeks.week, week)));
-    return said ? null : { count: 1, oldest: null, link: '/app/user/convalidate/shift#availability' };
+    const [notSaid] = await shiftAvailabilityToChooseStatement(db).execute({
+      userId: session.userId,
+      week: nextIsoWeek(isoWeekOf(today)),
+    });
+    return notSaid ? { count: 1, oldest: null, link: '/app/user/convalidate/shift#availability' } : null;
   },
 };

@@ -13,7 +13,7 @@ import type {
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit';
-import type { Database, Executor } from '../../platform/db';
+import { type Database, type Executor, preparedPerDatabase } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { holdsAbility, type SessionContext } from '../../platform/sessions';
 import { users } from '../employees/employees.schema';
@@ -81,14 +81,24 @@ function subtreeIds(rows: readonly CategoryRow[], rootIds: readonly number[]): S
   return found;
 }
 
+/** categoryRows without a lock, prepared: categoriesHandledBy reads it on every dashboard load of a handler. */
+const liveCategoriesStatement = preparedPerDatabase((db) =>
+  db.select(categoryColumns).from(ticketCategories).where(liveCategory).prepare('ticket_categories_live'),
+);
+
+const categoriesAssignedStatement = preparedPerDatabase((db) =>
+  db
+    .select({ categoryId: ticketCategoryAssignees.categoryId })
+    .from(ticketCategoryAssignees)
+    .where(eq(ticketCategoryAssignees.userId, sql.placeholder('userId')))
+    .prepare('ticket_categories_assigned'),
+);
+
 /** The categories whose tickets `userId` handles: those assigned to them and every one below those. */
 export async function categoriesHandledBy(db: Executor, userId: number): Promise<number[]> {
   // One after the other: `db` may be a transaction, whose one connection takes one statement at a time.
-  const rows = await categoryRows(db);
-  const assigned = await db
-    .select({ categoryId: ticketCategoryAssignees.categoryId })
-    .from(ticketCategoryAssignees)
-    .where(eq(ticketCategoryAssignees.userId, userId));
+  const rows: CategoryRow[] = await liveCategoriesStatement(db).execute();
+  const assigned = await categoriesAssignedStatement(db).execute({ userId });
   const live = new Set(rows.map((row) => row.id));
   const roots = assigned.map((row) => row.categoryId).filter((id) => live.has(id));
   return [...subtreeIds(rows, roots)];
