@@ -109,6 +109,26 @@ const visibleShopStatement = preparedPerDatabase((db) =>
     .prepare('visible_shop'),
 );
 
+const shopClosedStatement = preparedPerDatabase((db) =>
+  db
+    .select({ closed: shops.closed })
+    .from(shops)
+    .where(eq(shops.id, sql.placeholder('id')))
+    .prepare('shop_closed'),
+);
+
+/** A closed shop is seen only by those who may see closed shops; otherwise it does not exist (404). */
+function refuseUnseen<Row extends { closed: boolean }>(row: Row | undefined, viewer: SessionContext): Row {
+  if (!row || (row.closed && !seesClosedShops(viewer))) throw new AppError('notFound');
+  return row;
+}
+
+/** loadVisibleShop's check alone, for the screens that need nothing of the shop's row: one column read. */
+export async function assertVisibleShop(db: Executor, viewer: SessionContext, id: number): Promise<void> {
+  assertShopInScope(viewer, 'shops', id);
+  refuseUnseen((await shopClosedStatement(db).execute({ id }))[0], viewer);
+}
+
 /**
  * The shop if the viewer may reach it, otherwise 404 as if it did not exist; `lock` takes the row
  * for the rest of the transaction, so concurrent changes to one shop queue up.
@@ -123,9 +143,7 @@ export async function loadVisibleShop(
   const [row] = options.lock
     ? await db.select().from(shops).where(eq(shops.id, id)).for('update')
     : await visibleShopStatement(db).execute({ id });
-  if (!row) throw new AppError('notFound');
-  if (row.closed && !seesClosedShops(viewer)) throw new AppError('notFound');
-  return row;
+  return refuseUnseen(row, viewer);
 }
 
 // ---------------------------------------------------------------------------------------------
