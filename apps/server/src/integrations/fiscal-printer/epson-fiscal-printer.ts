@@ -92,9 +92,7 @@ export function parseItalianAmount(text: string): number | undefined {
 const romeOffsetName = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', timeZoneName: 'longOffset' });
 
 function romeOffsetMinutes(epochMs: number): number {
-  const name = romeOffsetName
-    .formatToParts(new Date(epochMs))
-    .find((part) => part.type === 'timeZoneName')?.value;
+  const name = romeOffsetName.formatToParts(new Date(epochMs)).find((part) => part.type === 'timeZoneName')?.value;
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
   if (!match) return 0;
   const minutes = Number(match[2]) * 60 + Number(match[3]);
