@@ -274,6 +274,39 @@ export async function lastSmsTo(db: Database, number: string) {
   return { sms, code: decryptSecret(testAppKey, sms.sealedSecret) };
 }
 
+/** The update body of an employee (their GET answer) as the edit form sends it back, with `overrides`. */
+export function employeeUpdateBody(employee: Record<string, unknown>, overrides: Record<string, unknown> = {}) {
+  const shops = employee.shops as { id: number; isMain: boolean }[];
+  const groups = employee.groups as { id: number }[];
+  const pick = [
+    'name',
+    'surname',
+    'username',
+    'email',
+    'depositCardNumber',
+    'phone',
+    'engagementDate',
+    'birthday',
+    'identityCardNumber',
+    'address',
+    'city',
+    'cap',
+    'iban',
+    'bic',
+    'bankName',
+    'useFingerprint',
+  ];
+  return {
+    ...Object.fromEntries(pick.map((key) => [key, employee[key]])),
+    matricola: employee.matricola ?? '',
+    fiscalCode: employee.fiscalCode ?? '',
+    shopId: shops.find((item) => item.isMain)?.id ?? null,
+    shopIds: shops.map((item) => item.id),
+    groupIds: groups.map((item) => item.id),
+    ...overrides,
+  };
+}
+
 export async function findUserId(db: Database, username: string): Promise<number> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
   if (!row) throw new Error(`no user ${username} in the test database`);

@@ -2,6 +2,7 @@
 // and may declare `config.shop: true` when it works on the session's shop. This hook is the only
 // place that reads the bearer token; it runs before validation so 401/403 come before 422.
 import { type Access, accessAbilities, viewAllAbilities } from '@bottega/contracts/permissions';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentTime } from './clock';
 import { isValidCsrfToken } from './crypto';
@@ -62,6 +63,20 @@ export function shopOf(request: FastifyRequest): number {
  */
 export function shopsInScope(session: SessionContext, area: keyof typeof viewAllAbilities): 'all' | number[] {
   return session.isAdmin || session.abilities.has(viewAllAbilities[area]) ? 'all' : session.shopIds;
+}
+
+/** shopsInScope as the value of a prepared statement's placeholder (`inScopePlaceholder`): null for every shop. */
+export function shopsInScopeValue(session: SessionContext, area: keyof typeof viewAllAbilities): number[] | null {
+  const scope = shopsInScope(session, area);
+  return scope === 'all' ? null : scope;
+}
+
+/**
+ * The scope check of a prepared statement: `column` is one of the shops in the int[] placeholder `name`, given by
+ * shopsInScopeValue, or the placeholder is null (every shop). An empty list lets no shop through.
+ */
+export function inScopePlaceholder(column: SQLWrapper, name = 'scope'): SQL {
+  return sql`(${sql.placeholder(name)}::int[] is null or ${column} = any(${sql.placeholder(name)}::int[]))`;
 }
 
 /** Another shop's record answers 404, as if it did not exist, so ids cannot be probed. */

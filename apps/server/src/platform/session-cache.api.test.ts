@@ -7,6 +7,7 @@ import {
   createTestApp,
   createUserWithAbilities,
   demoPassword,
+  employeeUpdateBody,
   findShopId,
   signIn,
   type TestApp,
@@ -42,34 +43,7 @@ async function warm(token: string) {
 
 async function updateBodyOf(id: number, overrides: Record<string, unknown>) {
   const employee = (await api(test.app, { url: `/api/employees/${id}`, token: adminToken })).json().data;
-  const pick = [
-    'name',
-    'surname',
-    'username',
-    'email',
-    'depositCardNumber',
-    'phone',
-    'engagementDate',
-    'birthday',
-    'identityCardNumber',
-    'address',
-    'city',
-    'cap',
-    'iban',
-    'bic',
-    'bankName',
-    'useFingerprint',
-  ];
-  const shops = employee.shops as { id: number; isMain: boolean }[];
-  return {
-    ...Object.fromEntries(pick.map((key) => [key, employee[key]])),
-    matricola: employee.matricola ?? '',
-    fiscalCode: employee.fiscalCode ?? '',
-    shopId: shops.find((shop) => shop.isMain)?.id ?? null,
-    shopIds: shops.map((shop) => shop.id),
-    groupIds: (employee.groups as { id: number }[]).map((group) => group.id),
-    ...overrides,
-  };
+  return employeeUpdateBody(employee, overrides);
 }
 
 describe('the session cache', () => {

@@ -10,7 +10,7 @@ import {
   SocialNetworkError,
   socialNetworkAdapter,
 } from '../../integrations/social/social-network';
-import { shopsInScope } from '../../platform/access';
+import { inScopePlaceholder, shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { decryptSecret, encryptSecret } from '../../platform/crypto';
 import { containsPattern, type Database, type Executor } from '../../platform/db';
@@ -36,18 +36,13 @@ export function accountScope(viewer: SessionContext): SQL | undefined {
 
 /**
  * accountScope for a prepared statement, built once for every viewer: the same reach with the viewer's shops in the
- * `scope` placeholder, given by accountScopeShops (null: every account; an empty list leaves the companies' accounts).
- * Change the two together.
+ * `scope` placeholder (shopsInScopeValue for 'automation'; an empty list leaves the companies' accounts). Change the
+ * two together.
  */
-export const accountInScopeOfPlaceholder: SQL = sql`(${sql.placeholder('scope')}::int[] is null
-  or ${automationAccounts.shopId} is null
-  or ${automationAccounts.shopId} = any(${sql.placeholder('scope')}::int[]))`;
-
-/** The `scope` placeholder's value for accountInScopeOfPlaceholder: the viewer's shops, null when they reach all. */
-export function accountScopeShops(viewer: SessionContext): number[] | null {
-  const scope = shopsInScope(viewer, 'automation');
-  return scope === 'all' ? null : scope;
-}
+export const accountInScopeOfPlaceholder = or(
+  isNull(automationAccounts.shopId),
+  inScopePlaceholder(automationAccounts.shopId),
+) as SQL;
 
 function selectAccounts(db: Executor) {
   return db

@@ -4,9 +4,10 @@
 // prepared statements built once, the person's reach their placeholders.
 import { businessDate } from '@bottega/contracts/dates';
 import { and, count, eq, min } from 'drizzle-orm';
+import { shopsInScopeValue } from '../../platform/access';
 import { preparedPerDatabase } from '../../platform/db';
 import type { TodoProvider } from '../../platform/todos';
-import { accountInScopeOfPlaceholder, accountScopeShops } from './accounts.service';
+import { accountInScopeOfPlaceholder } from './accounts.service';
 import { automationAccounts } from './automation.schema';
 import { failedPosts } from './posts.service';
 
@@ -34,7 +35,7 @@ export const accountsToReconnectTodo: TodoProvider = {
   ability: 'automation.accounts',
   shopless: true,
   async count({ db, session }) {
-    const [row] = await expiredAccountsStatement(db).execute({ scope: accountScopeShops(session) });
+    const [row] = await expiredAccountsStatement(db).execute({ scope: shopsInScopeValue(session, 'automation') });
     if (!row || row.count === 0) return null;
     return {
       count: row.count,

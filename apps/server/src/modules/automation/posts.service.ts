@@ -19,7 +19,7 @@ import {
 } from '@bottega/contracts/automation';
 import type { ValidationRule } from '@bottega/contracts/errors';
 import { and, arrayOverlaps, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { shopsInScope } from '../../platform/access';
+import { shopsInScope, shopsInScopeValue } from '../../platform/access';
 import { containsPattern, type Database, type Executor, preparedPerDatabase } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { kickJobs } from '../../platform/jobs';
@@ -464,9 +464,8 @@ const failedPostsStatement = preparedPerDatabase((db) =>
 
 /** How many of the posts the viewer reaches failed, and since when (the dashboard's to-do). */
 export async function failedPosts(options: { db: Executor; viewer: SessionContext }) {
-  const scope = shopsInScope(options.viewer, 'automation');
   const [row] = await failedPostsStatement(options.db).execute({
-    scope: scope === 'all' ? null : scope,
+    scope: shopsInScopeValue(options.viewer, 'automation'),
     userId: options.viewer.userId,
   });
   return { count: row?.count ?? 0, oldest: row?.oldest ?? null };

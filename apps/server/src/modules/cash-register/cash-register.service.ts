@@ -50,7 +50,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { z } from 'zod';
-import { shopsInScope } from '../../platform/access';
+import { inScopePlaceholder, shopsInScope, shopsInScopeValue } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { containsPattern, type Database, type Executor, preparedPerDatabase } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -419,12 +419,7 @@ const unclosedDaysCountStatement = preparedPerDatabase((db) =>
     .select({ count: count(), oldest: min(salesDays.businessDate) })
     .from(salesDays)
     .leftJoin(cashReports, sameDay)
-    .where(
-      unclosedDaysWhere(
-        sql.placeholder('today'),
-        sql`(${sql.placeholder('scope')}::int[] is null or ${salesDays.shopId} = any(${sql.placeholder('scope')}::int[]))`,
-      ),
-    )
+    .where(unclosedDaysWhere(sql.placeholder('today'), inScopePlaceholder(salesDays.shopId)))
     .prepare('todo_cashDaysUnclosed'),
 );
 
@@ -434,12 +429,9 @@ export async function countUnclosedDays(options: {
   viewer: SessionContext;
   today: string;
 }): Promise<{ count: number; oldest: string | null }> {
-  const scope = shopsInScope(options.viewer, 'shops');
-  if (scope !== 'all' && scope.length === 0) return { count: 0, oldest: null };
-  const [row] = await unclosedDaysCountStatement(options.db).execute({
-    scope: scope === 'all' ? null : scope,
-    today: options.today,
-  });
+  const scope = shopsInScopeValue(options.viewer, 'shops');
+  if (scope?.length === 0) return { count: 0, oldest: null };
+  const [row] = await unclosedDaysCountStatement(options.db).execute({ scope, today: options.today });
   return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
 }
 

@@ -5,7 +5,7 @@
 // them; it is refused, naming the problem, while one remains.
 import type { BankConvalidateBody, BankLineProblem, BankMatch, BankMatching } from '@bottega/contracts/bank';
 import { and, eq, gt, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
-import { shopsInScope } from '../../platform/access';
+import { inScopePlaceholder, shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Database, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -30,16 +30,10 @@ export function creditScope(viewer: SessionContext) {
 }
 
 /**
- * creditScope in a prepared statement: the placeholder `creditShops`, given creditScopeShops(viewer), holds the
- * viewer's shops (null: every account).
+ * creditScope in a prepared statement: the placeholder `creditShops` holds shopsInScopeValue(viewer, 'shops') (null:
+ * every account).
  */
-export const creditScopePlaceholder = sql`(${sql.placeholder('creditShops')}::int[] is null or ${bankLines.shopId} is null
-  or ${bankLines.shopId} = any(${sql.placeholder('creditShops')}::int[]))`;
-
-export function creditScopeShops(viewer: SessionContext): number[] | null {
-  const scope = shopsInScope(viewer, 'shops');
-  return scope === 'all' ? null : scope;
-}
+export const creditScopePlaceholder = or(isNull(bankLines.shopId), inScopePlaceholder(bankLines.shopId, 'creditShops'));
 
 function depositScope(viewer: SessionContext) {
   const scope = shopsInScope(viewer, 'shops');

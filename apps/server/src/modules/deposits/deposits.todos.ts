@@ -2,9 +2,10 @@
 // to the bank, for whoever records its deposits; and the bank's credits not yet checked against the deposits, for
 // accounting. Both statements are prepared once: they run on every dashboard load.
 import { and, eq, gt, min, notExists, sql } from 'drizzle-orm';
+import { shopsInScopeValue } from '../../platform/access';
 import { preparedPerDatabase } from '../../platform/db';
 import type { TodoProvider } from '../../platform/todos';
-import { creditScopePlaceholder, creditScopeShops } from './bank-matching.service';
+import { creditScopePlaceholder } from './bank-matching.service';
 import { bankLines, depositBankLines } from './bank-statements.schema';
 import { shopCashWaiting } from './cash-to-deposit.service';
 
@@ -43,7 +44,7 @@ export const bankCreditsToCheckTodo: TodoProvider = {
   ability: 'shops.bank.deposits.check',
   shopless: true,
   async count({ db, session }) {
-    const [row] = await creditsToCheckStatement(db).execute({ creditShops: creditScopeShops(session) });
+    const [row] = await creditsToCheckStatement(db).execute({ creditShops: shopsInScopeValue(session, 'shops') });
     if (!row || row.count === 0) return null;
     return { count: row.count, oldest: row.oldest, link: '/app/deposit/check' };
   },

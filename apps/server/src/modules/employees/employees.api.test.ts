@@ -9,6 +9,7 @@ import {
   createUser,
   createUserWithAbilities,
   csrfHeaders,
+  employeeUpdateBody,
   findShopId,
   findUserId,
   lastMailTo,
@@ -82,39 +83,6 @@ function employeeBody(overrides: Record<string, unknown> = {}) {
     bic: 'BAPPIT21',
     bankName: 'Banco BPM',
     useFingerprint: false,
-    ...overrides,
-  };
-}
-
-/** The update body of an employee as the edit form sends it back. */
-function updateBodyOf(employee: Record<string, unknown>, overrides: Record<string, unknown> = {}) {
-  const shops = employee.shops as { id: number; isMain: boolean }[];
-  const groups = employee.groups as { id: number }[];
-  const pick = [
-    'name',
-    'surname',
-    'username',
-    'email',
-    'depositCardNumber',
-    'phone',
-    'engagementDate',
-    'birthday',
-    'identityCardNumber',
-    'address',
-    'city',
-    'cap',
-    'iban',
-    'bic',
-    'bankName',
-    'useFingerprint',
-  ];
-  return {
-    ...Object.fromEntries(pick.map((key) => [key, employee[key]])),
-    matricola: employee.matricola ?? '',
-    fiscalCode: employee.fiscalCode ?? '',
-    shopId: shops.find((item) => item.isMain)?.id ?? null,
-    shopIds: shops.map((item) => item.id),
-    groupIds: groups.map((item) => item.id),
     ...overrides,
   };
 }
@@ -303,7 +271,7 @@ describe('shop scoping', () => {
     // areacontrollo belongs to MI01 (main), MI02 and TO01; this manager reaches MI01 only.
     const id = await findUserId(test.db, 'areacontrollo');
     const before = (await get(id, token)).json().data;
-    const response = await update(id, updateBodyOf(before, { shopId: shop.MI01, shopIds: [shop.MI01] }), token);
+    const response = await update(id, employeeUpdateBody(before, { shopId: shop.MI01, shopIds: [shop.MI01] }), token);
     expect(response.statusCode, response.body).toBe(200);
     expect(
       response
@@ -493,7 +461,7 @@ describe('PUT /api/employees/:id', () => {
     const { employee } = await createdEmployee();
     const response = await update(
       employee.id,
-      updateBodyOf(employee, {
+      employeeUpdateBody(employee, {
         iban: 'IT08J0306909400100000067890',
         city: 'Milano',
         groupIds: [group.Dipendente, group.Contabilità],
@@ -534,7 +502,7 @@ describe('PUT /api/employees/:id', () => {
       },
     });
     // Saving again unchanged writes nothing.
-    const again = await update(employee.id, updateBodyOf(response.json().data));
+    const again = await update(employee.id, employeeUpdateBody(response.json().data));
     expect(again.statusCode).toBe(200);
     expect(await auditOf(employee.id)).toHaveLength(audit.length);
   });
@@ -543,7 +511,7 @@ describe('PUT /api/employees/:id', () => {
     const { body, employee } = await createdEmployee();
     const changed = await update(
       employee.id,
-      updateBodyOf(employee, { password: 'nuovapass1', passwordConfirmation: 'nuovapass1' }),
+      employeeUpdateBody(employee, { password: 'nuovapass1', passwordConfirmation: 'nuovapass1' }),
     );
     expect(changed.statusCode, changed.body).toBe(200);
     const login = (password: string) =>
@@ -556,7 +524,7 @@ describe('PUT /api/employees/:id', () => {
     const { employee } = await createdEmployee();
     const response = await update(
       employee.id,
-      updateBodyOf(employee, { username: 'Developer', email: 'BOSS@bottega.example' }),
+      employeeUpdateBody(employee, { username: 'Developer', email: 'BOSS@bottega.example' }),
     );
     expectFieldErrors(response, { username: ['Questo valore è già in uso.'], email: ['Questo valore è già in uso.'] });
     expect((await get(employee.id)).json().data.username).toBe(employee.username);
@@ -565,7 +533,7 @@ describe('PUT /api/employees/:id', () => {
   it('refuses a user without employees.manage.edit with 403', async () => {
     const { employee } = await createdEmployee();
     const user = await createUserWithAbilities(test.db, ['employees.view', 'employees.manage.list']);
-    const response = await update(employee.id, updateBodyOf(employee), await signIn(test.app, user.username));
+    const response = await update(employee.id, employeeUpdateBody(employee), await signIn(test.app, user.username));
     expect(response.statusCode).toBe(403);
   });
 });
@@ -605,7 +573,7 @@ describe('credentials: set-password links and email changes', () => {
 
     const takeover = await update(
       targetId,
-      updateBodyOf(target, {
+      employeeUpdateBody(target, {
         email: 'mia.casella@test.example',
         password: 'presa1234',
         passwordConfirmation: 'presa1234',
@@ -626,11 +594,11 @@ describe('credentials: set-password links and email changes', () => {
     expect(editorEmail).not.toBe(target.email);
 
     // Other fields stay editable; and a colleague with no ability beyond the editor's gets both.
-    expect((await update(targetId, updateBodyOf(target, { city: 'Bologna' }), editorToken)).statusCode).toBe(200);
+    expect((await update(targetId, employeeUpdateBody(target, { city: 'Bologna' }), editorToken)).statusCode).toBe(200);
     const peer = await createUser(test.db, { groups: [editor.groupId], shops: ['MI01'] });
     expect((await sendLink(peer.id, editorToken)).statusCode).toBe(200);
     const peerRecord = (await get(peer.id)).json().data;
-    const moved = await update(peer.id, updateBodyOf(peerRecord, { email: 'nuova@test.example' }), editorToken);
+    const moved = await update(peer.id, employeeUpdateBody(peerRecord, { email: 'nuova@test.example' }), editorToken);
     expect(moved.statusCode, moved.body).toBe(200);
     // An administrator always may.
     expect((await sendLink(targetId)).statusCode).toBe(200);
@@ -639,7 +607,7 @@ describe('credentials: set-password links and email changes', () => {
   it('keeps a new email pending until the link mailed to it is opened; the old address is told', async () => {
     const { body, employee } = await createdEmployee();
     const newEmail = `nuovo.${body.username}@bottega.example`;
-    const response = await update(employee.id, updateBodyOf(employee, { email: newEmail }));
+    const response = await update(employee.id, employeeUpdateBody(employee, { email: newEmail }));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ email: body.email, pendingEmail: newEmail });
 
@@ -674,7 +642,7 @@ describe('credentials: set-password links and email changes', () => {
   it('refuses an expired email link and leaves the address as it was', async () => {
     const { body, employee } = await createdEmployee();
     const newEmail = `tardi.${body.username}@bottega.example`;
-    expect((await update(employee.id, updateBodyOf(employee, { email: newEmail }))).statusCode).toBe(200);
+    expect((await update(employee.id, employeeUpdateBody(employee, { email: newEmail }))).statusCode).toBe(200);
     const { token } = await lastMailTo(test.db, newEmail, 'emailChange');
     await test.db
       .update(emailChanges)
@@ -727,7 +695,7 @@ describe('PUT /api/employees/:id/type', () => {
     expect(me.shop).toBeNull();
     expect(me.userGroup).toEqual([{ id: group['Ex Dipendente'], name: 'Ex Dipendente' }]);
     // Their groups and shops only change with the type.
-    expectFieldErrors(await update(employee.id, updateBodyOf(ex.json().data, { groupIds: [group.Dipendente] })), {
+    expectFieldErrors(await update(employee.id, employeeUpdateBody(ex.json().data, { groupIds: [group.Dipendente] })), {
       groupIds: ['Valore non valido.'],
     });
 
@@ -848,13 +816,13 @@ describe('the last administrator', () => {
     const demoted = await call(
       'PUT',
       `/api/employees/${bossId}`,
-      updateBodyOf(await employeeOf(bossId), { groupIds: [dipendente?.id] }),
+      employeeUpdateBody(await employeeOf(bossId), { groupIds: [dipendente?.id] }),
     );
     expect(demoted.statusCode, demoted.body).toBe(200);
 
     const self = await employeeOf(adminUserId);
     const refusals = [
-      await call('PUT', `/api/employees/${adminUserId}`, updateBodyOf(self, { groupIds: [dipendente?.id] })),
+      await call('PUT', `/api/employees/${adminUserId}`, employeeUpdateBody(self, { groupIds: [dipendente?.id] })),
       await call('PUT', `/api/employees/${adminUserId}/type`, { employeeType: 'EX' }),
       await call('DELETE', `/api/employees/${adminUserId}`),
     ];
@@ -870,7 +838,7 @@ describe('the last administrator', () => {
     const widened = await call(
       'PUT',
       `/api/employees/${adminUserId}`,
-      updateBodyOf(self, { groupIds: [1, dipendente?.id] }),
+      employeeUpdateBody(self, { groupIds: [1, dipendente?.id] }),
     );
     expect(widened.statusCode, widened.body).toBe(200);
   });

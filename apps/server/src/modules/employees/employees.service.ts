@@ -34,7 +34,7 @@ import { ADMIN_GROUP_ID, BOSS_GROUP_NAME, isAdminGroup, mayDelegate } from '@bot
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import { shopsInScope } from '../../platform/access';
+import { shopsInScope, shopsInScopeValue } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { auditLog } from '../../platform/audit.schema';
 import { newToken } from '../../platform/crypto';
@@ -179,8 +179,6 @@ function typeOf(value: string): EmployeeType {
   return employeeTypeSchema.catch('OK').parse(value);
 }
 
-const placeholder = (name: string) => sql.placeholder(name);
-
 /**
  * Who the list shows, every filter a placeholder, so the screen's statement is built and planned once (it opens on
  * every visit): `everyone` (an administrator's view, else no administrator is listed), `scope` (the shops whose
@@ -189,18 +187,18 @@ const placeholder = (name: string) => sql.placeholder(name);
  */
 const employeesListWhere = and(
   isNull(users.deletedAt),
-  sql`(${placeholder('everyone')} or not ${firstGroupIsAdmin(userIdColumn)})`,
-  sql`(${placeholder('scope')}::int[] is null or exists (select 1 from user_shops s
-        where s.user_id = ${userIdColumn} and s.shop_id = any(${placeholder('scope')}::int[])))`,
-  sql`not exists (select 1 from unnest(${placeholder('patterns')}::text[]) as term(pattern)
+  sql`(${sql.placeholder('everyone')} or not ${firstGroupIsAdmin(userIdColumn)})`,
+  sql`(${sql.placeholder('scope')}::int[] is null or exists (select 1 from user_shops s
+        where s.user_id = ${userIdColumn} and s.shop_id = any(${sql.placeholder('scope')}::int[])))`,
+  sql`not exists (select 1 from unnest(${sql.placeholder('patterns')}::text[]) as term(pattern)
         where not coalesce(${users.name} ilike term.pattern or ${users.surname} ilike term.pattern
           or ${users.username} ilike term.pattern or ${users.matricola} ilike term.pattern
           or ${users.fiscalCode} ilike term.pattern, false))`,
-  sql`(${placeholder('shopId')}::int is null or exists (select 1 from user_shops s
-        where s.user_id = ${userIdColumn} and s.shop_id = ${placeholder('shopId')}::int))`,
-  sql`(${placeholder('groupId')}::int is null or exists (select 1 from user_group_members m
-        where m.user_id = ${userIdColumn} and m.group_id = ${placeholder('groupId')}::int))`,
-  sql`(${placeholder('type')}::text is null or ${users.employeeType} = ${placeholder('type')}::text)`,
+  sql`(${sql.placeholder('shopId')}::int is null or exists (select 1 from user_shops s
+        where s.user_id = ${userIdColumn} and s.shop_id = ${sql.placeholder('shopId')}::int))`,
+  sql`(${sql.placeholder('groupId')}::int is null or exists (select 1 from user_group_members m
+        where m.user_id = ${userIdColumn} and m.group_id = ${sql.placeholder('groupId')}::int))`,
+  sql`(${sql.placeholder('type')}::text is null or ${users.employeeType} = ${sql.placeholder('type')}::text)`,
 );
 
 /**
@@ -223,8 +221,8 @@ const employeesPageStatement = preparedPerDatabase((db) => {
     .from(users)
     .where(employeesListWhere)
     .orderBy(sql`lower(${users.surname})`, sql`lower(${users.name})`, asc(users.id))
-    .limit(placeholder('limit'))
-    .offset(placeholder('offset'))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
     .as('page');
   return db
     .select({
@@ -251,12 +249,12 @@ export async function listEmployees(options: { db: Database; session: SessionCon
   const { db, session, query } = options;
   const { page, perPage } = query;
   const meta = { page, perPage, total: 0 };
-  const scope = session.isAdmin ? 'all' : shopsInScope(session, 'shops');
+  const scope = shopsInScopeValue(session, 'shops');
   // A shop outside the viewer's reach lists nobody.
-  if (query.shopId !== undefined && scope !== 'all' && !scope.includes(query.shopId)) return { data: [], meta };
+  if (query.shopId !== undefined && scope && !scope.includes(query.shopId)) return { data: [], meta };
   const filters = {
     everyone: session.isAdmin,
-    scope: scope === 'all' ? null : scope,
+    scope,
     // Every word must match one of the fields, so "rossi marco" finds Marco Rossi.
     patterns: (query.search ?? '').split(/\s+/).filter(Boolean).map(containsPattern),
     shopId: query.shopId ?? null,

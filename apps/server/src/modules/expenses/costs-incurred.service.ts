@@ -34,7 +34,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { shopsInScope } from '../../platform/access';
+import { inScopePlaceholder, shopsInScope, shopsInScopeValue } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { type Database, type Executor, preparedPerDatabase } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -455,12 +455,7 @@ const costsToConvalidateStatement = preparedPerDatabase((db) =>
   db
     .select({ count: count(), oldest: sql<string | null>`min(${expenses.date})` })
     .from(expenses)
-    .where(
-      and(
-        toConvalidate,
-        sql`(${sql.placeholder('scope')}::int[] is null or ${expenses.shopId} = any(${sql.placeholder('scope')}::int[]))`,
-      ),
-    )
+    .where(and(toConvalidate, inScopePlaceholder(expenses.shopId)))
     .prepare('todo_costsToConvalidate'),
 );
 
@@ -469,8 +464,8 @@ export async function countCostsToConvalidate(
   db: Executor,
   viewer: SessionContext,
 ): Promise<{ count: number; oldest: string | null }> {
-  const scope = shopsInScope(viewer, 'shops');
-  if (scope !== 'all' && scope.length === 0) return { count: 0, oldest: null };
-  const [row] = await costsToConvalidateStatement(db).execute({ scope: scope === 'all' ? null : scope });
+  const scope = shopsInScopeValue(viewer, 'shops');
+  if (scope?.length === 0) return { count: 0, oldest: null };
+  const [row] = await costsToConvalidateStatement(db).execute({ scope });
   return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
 }

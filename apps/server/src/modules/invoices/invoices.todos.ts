@@ -2,7 +2,7 @@
 // confirmed nor blocked yet, in the shops the person sees, oldest day first; the link opens invoices/check
 // (issue 22), where they are confirmed. One statement, prepared once: it runs on every dashboard load.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { shopsInScope } from '../../platform/access';
+import { inScopePlaceholder, shopsInScopeValue } from '../../platform/access';
 import { preparedPerDatabase } from '../../platform/db';
 import type { TodoProvider } from '../../platform/todos';
 import { cashReports } from '../cash-register/cash-register.schema';
@@ -21,7 +21,7 @@ const invoiceRequestsStatement = preparedPerDatabase((db) =>
       and(
         eq(invoiceRequests.blocked, false),
         isNull(invoiceRequests.confirmedAt),
-        sql`(${sql.placeholder('scope')}::int[] is null or ${invoiceRequests.shopId} = any(${sql.placeholder('scope')}::int[]))`,
+        inScopePlaceholder(invoiceRequests.shopId),
       ),
     )
     .orderBy(asc(cashReports.businessDate), asc(invoiceRequests.id))
@@ -33,9 +33,9 @@ export const invoiceRequestsTodo: TodoProvider = {
   key: 'invoiceRequests',
   ability: 'shops.invoices.check',
   async count({ db, session }) {
-    const scope = shopsInScope(session, 'shops');
-    if (scope !== 'all' && scope.length === 0) return null;
-    const [oldest] = await invoiceRequestsStatement(db).execute({ scope: scope === 'all' ? null : scope });
+    const scope = shopsInScopeValue(session, 'shops');
+    if (scope?.length === 0) return null;
+    const [oldest] = await invoiceRequestsStatement(db).execute({ scope });
     if (!oldest) return null;
     return {
       count: oldest.count,

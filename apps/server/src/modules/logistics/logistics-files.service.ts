@@ -26,7 +26,7 @@ import { shopChannel, userChannel } from '@bottega/contracts/notifications';
 import type { Ability } from '@bottega/contracts/permissions';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { shopsInScope } from '../../platform/access';
+import { inScopePlaceholder, shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { containsPattern, type Database, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -72,19 +72,13 @@ export function filesInReach(viewer: SessionContext): SQL | undefined {
 
 /**
  * filesInReach for a prepared statement, built once for every viewer: the same rule with the viewer's shops in the
- * `reach` placeholder, given by filesReachOf (null: every shop; an empty list leaves the files without a shop side).
- * Change the two together.
+ * `reach` placeholder (shopsInScopeValue; an empty list leaves the files without a shop side). Change the two together.
  */
-export const filesInReachOfPlaceholder: SQL = sql`(${sql.placeholder('reach')}::int[] is null
-  or (${logisticsFiles.fromShopId} is null and ${logisticsFiles.toShopId} is null)
-  or ${logisticsFiles.fromShopId} = any(${sql.placeholder('reach')}::int[])
-  or ${logisticsFiles.toShopId} = any(${sql.placeholder('reach')}::int[]))`;
-
-/** The `reach` placeholder's value for filesInReachOfPlaceholder: the viewer's shops, null when they reach every one. */
-export function filesReachOf(viewer: SessionContext): number[] | null {
-  const scope = shopsInScope(viewer, 'shops');
-  return scope === 'all' ? null : scope;
-}
+export const filesInReachOfPlaceholder = or(
+  and(isNull(logisticsFiles.fromShopId), isNull(logisticsFiles.toShopId)),
+  inScopePlaceholder(logisticsFiles.fromShopId, 'reach'),
+  inScopePlaceholder(logisticsFiles.toShopId, 'reach'),
+) as SQL;
 
 function inScope(viewer: SessionContext, row: Pick<FileRow, 'fromShopId' | 'toShopId'>): boolean {
   const scope = shopsInScope(viewer, 'shops');

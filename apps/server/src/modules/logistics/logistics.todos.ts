@@ -8,10 +8,11 @@ import {
   logisticsFileSlugs,
 } from '@bottega/contracts/logistics';
 import { and, eq, min, sql } from 'drizzle-orm';
+import { shopsInScopeValue } from '../../platform/access';
 import { preparedPerDatabase } from '../../platform/db';
 import type { TodoProvider } from '../../platform/todos';
 import { logisticsFiles } from './logistics.schema';
-import { filesInReachOfPlaceholder, filesReachOf } from './logistics-files.service';
+import { filesInReachOfPlaceholder } from './logistics-files.service';
 
 const todoKey = {
   inFile: 'inFilesToProcess',
@@ -41,7 +42,7 @@ export const logisticsTodos: TodoProvider[] = logisticsFileKinds.map((kind) => {
     ability: logisticsAbility(kind, 'process'),
     shopless: true,
     async count({ db, session }) {
-      const [row] = await statement(db).execute({ reach: filesReachOf(session) });
+      const [row] = await statement(db).execute({ reach: shopsInScopeValue(session, 'shops') });
       if (!row || row.count === 0) return null;
       return {
         count: row.count,

@@ -3,7 +3,7 @@
 // statement, prepared once: it runs on every dashboard load.
 import { shiftMonth } from '@bottega/contracts/dates';
 import { and, eq, notExists, sql } from 'drizzle-orm';
-import { shopsInScope } from '../../platform/access';
+import { inScopePlaceholder, shopsInScopeValue } from '../../platform/access';
 import { preparedPerDatabase } from '../../platform/db';
 import type { TodoProvider } from '../../platform/todos';
 import { shops } from '../shops/shops.schema';
@@ -17,7 +17,7 @@ const monthsToConvalidateStatement = preparedPerDatabase((db) =>
     .where(
       and(
         eq(shops.closed, false),
-        sql`(${sql.placeholder('scope')}::int[] is null or ${shops.id} = any(${sql.placeholder('scope')}::int[]))`,
+        inScopePlaceholder(shops.id),
         notExists(
           db
             .select({ one: sql`1` })
@@ -35,9 +35,9 @@ export const monthsToConvalidateTodo: TodoProvider = {
   shopless: true,
   async count({ db, session, today }) {
     const month = shiftMonth(today.slice(0, 7), -1);
-    const scope = shopsInScope(session, 'shops');
-    if (scope !== 'all' && scope.length === 0) return null;
-    const [row] = await monthsToConvalidateStatement(db).execute({ scope: scope === 'all' ? null : scope, month });
+    const scope = shopsInScopeValue(session, 'shops');
+    if (scope?.length === 0) return null;
+    const [row] = await monthsToConvalidateStatement(db).execute({ scope, month });
     if (!row || row.count === 0) return null;
     return { count: row.count, oldest: `${month}-01`, link: `/app/report/convalidate?month=${month}` };
   },
