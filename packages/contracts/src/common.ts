@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { languages } from './languages';
+import { defaultLanguage, languages } from './languages';
 
 // Shared building blocks for every area's contracts.
 
 export { defaultLanguage, type Language, languages, rtlLanguages } from './languages';
 
 export const languageSchema = z.enum(languages);
+/** A language as stored with a person or a link: the default one when it is none of ours (an old row). */
+export const storedLanguageSchema = languageSchema.catch(defaultLanguage);
 
 /**
  * What no text a person types may hold: control characters (\p{Cc}: NUL, which PostgreSQL refuses outright,

@@ -7,7 +7,7 @@
 // alone: the outbox keeps the body with the secret shown as [redacted] and the secret itself sealed
 // with the app key, unsealed only into the copy handed to SMTP and dropped once the mail has left.
 // Neither a developer reading the outbox nor someone reading the database can use it.
-import { type Language, languageSchema } from '@bottega/contracts/common';
+import { type Language, storedLanguageSchema } from '@bottega/contracts/common';
 import { mailMaxAttempts } from '@bottega/contracts/developer';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
@@ -230,7 +230,7 @@ export async function enqueueMail<T extends MailTemplate>(
     attachments?: MailAttachment[];
   } & (T extends SecretTemplate ? { secret: { value: string; appKey: string } } : { secret?: never }),
 ): Promise<number> {
-  const lng = languageSchema.catch('it').parse(options.lng);
+  const lng = storedLanguageSchema.parse(options.lng);
   const mail = renderMail(options.template, lng, options.params);
   const secret = options.secret as { value: string; appKey: string } | undefined;
   if (secretTemplates.has(options.template) !== Boolean(secret)) {

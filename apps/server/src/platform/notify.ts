@@ -4,7 +4,7 @@
 // in the caller's transaction (an outbox): the web notification rows, the mails, and the jobs that push them live
 // and send the Telegram messages, so nothing is announced for a change that rolled back nor lost for one that
 // committed. Call kickJobs() after the commit for the live push to go at once.
-import { languageSchema, languages } from '@bottega/contracts/common';
+import { languages, storedLanguageSchema } from '@bottega/contracts/common';
 import { platformNotificationKinds } from '@bottega/contracts/notifications';
 import {
   BOSS_GROUP_NAME,
@@ -46,7 +46,7 @@ const mailNotificationJob = defineJob({
       .from(users)
       .where(eq(users.id, payload.userId));
     if (!person || person.deletedAt || !person.email) return complete();
-    const lng = languageSchema.catch('it').parse(person.lng);
+    const lng = storedLanguageSchema.parse(person.lng);
     await complete(async (tx) => {
       const mailId = await enqueueMail({
         db: tx,

@@ -4,7 +4,7 @@
 // after which the person signs in again however busy the session was.
 
 import type { ShopSummary } from '@bottega/contracts/auth';
-import { type Language, languageSchema } from '@bottega/contracts/common';
+import { type Language, storedLanguageSchema } from '@bottega/contracts/common';
 import {
   type Ability,
   ADMIN_GROUP_ID,
@@ -260,7 +260,7 @@ export async function resolveSession(options: {
       name: row.name,
       surname: row.surname,
       avatar: row.avatar,
-      lng: languageSchema.catch('it').parse(row.lng),
+      lng: storedLanguageSchema.parse(row.lng),
     },
     ...access,
     shop:

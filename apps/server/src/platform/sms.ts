@@ -2,7 +2,7 @@
 // transaction of the change that causes it, with its delivery job; the job hands it to the provider
 // (integrations/sms) and is retried while the provider may still take it. A code is meant for the phone alone: the
 // outbox keeps the text with the code as [redacted] and the code sealed with the app key, dropped once it has left.
-import { type Language, languageSchema } from '@bottega/contracts/common';
+import { type Language, storedLanguageSchema } from '@bottega/contracts/common';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { createSmsGateway, SmsGatewayError } from '../integrations/sms/sms-gateway';
@@ -33,7 +33,7 @@ export async function enqueueSms(options: {
   params: { code: string; minutes: number };
   appKey: string;
 }): Promise<number> {
-  const lng = languageSchema.catch('it').parse(options.lng);
+  const lng = storedLanguageSchema.parse(options.lng);
   const text = smsTemplates[options.template](lng, options.params);
   const secret = options.params.code;
   if (!text.includes(secret)) throw new Error('the code is not in the SMS it belongs to');

@@ -3,7 +3,7 @@
 // The bot's answers to whoever writes to it (modules/profile/telegram-link.service.ts) are jobs too, so a Telegram
 // that is down or slow delays a message but never a request, and never loses one.
 
-import { languageSchema } from '@bottega/contracts/common';
+import { storedLanguageSchema } from '@bottega/contracts/common';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../config';
@@ -57,7 +57,7 @@ export const sendTelegramJob = defineJob({
     if (!link) return complete();
     const telegramBot = telegramBotOf(config);
     if (!telegramBot) throw new Error('no Telegram bot is configured (TELEGRAM_BOT_TOKEN)');
-    const lng = languageSchema.catch('it').parse(link.lng);
+    const lng = storedLanguageSchema.parse(link.lng);
     const text = telegramText(
       notificationText(lng, payload.kind, payload.params),
       absoluteLink(config, payload.link),

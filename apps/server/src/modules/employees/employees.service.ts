@@ -175,8 +175,11 @@ function groupsOf(userId: SQL): SQL<{ id: number; name: string }[]> {
   ), '[]'::json)`;
 }
 
+/** A stored type, OK when it is none of ours. */
+const storedTypeSchema = employeeTypeSchema.catch('OK');
+
 function typeOf(value: string): EmployeeType {
-  return employeeTypeSchema.catch('OK').parse(value);
+  return storedTypeSchema.parse(value);
 }
 
 /**
