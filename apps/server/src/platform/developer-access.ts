@@ -32,9 +32,9 @@ export function registerDeveloperAccess(app: FastifyInstance): void {
     }
     for (const method of [route.method].flat()) app.developerRoutes.push(`${method} ${route.url}`);
   });
-  app.addHook('onRequest', async (request) => {
-    if (!request.routeOptions.config.developer) return;
-    if (!request.auth) throw new AppError('unauthenticated');
-    if (!isDeveloper(request.auth)) throw new AppError('forbidden');
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.routeOptions.config.developer) return done();
+    if (!request.auth) return done(new AppError('unauthenticated'));
+    done(isDeveloper(request.auth) ? undefined : new AppError('forbidden'));
   });
 }

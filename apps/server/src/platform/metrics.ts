@@ -154,7 +154,7 @@ export function registerMetrics(app: FastifyInstance, options: { jobKinds: () =>
     buckets: durationBuckets,
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = {
       method: request.method,
       route: request.routeOptions.url ?? 'unmatched',
@@ -162,6 +162,7 @@ export function registerMetrics(app: FastifyInstance, options: { jobKinds: () =>
     };
     requests.inc(labels);
     durations.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   const pool = databasePool(app.db);

@@ -11,8 +11,9 @@ import type { FastifyInstance } from 'fastify';
  */
 export function registerShutdown(app: FastifyInstance): void {
   app.decorate('draining', false);
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
 

@@ -22,10 +22,11 @@ export function unstorableTextPath(value: unknown, path: string[] = []): string 
 
 /** Refuses, before validation, a query, path parameter or JSON body holding unstorable text anywhere. */
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const field = unstorableTextPath(part);
-      if (field !== undefined) throw new AppError('validation', {}, { [field]: [{ rule: 'textCharacters' }] });
+      if (field !== undefined) return done(new AppError('validation', {}, { [field]: [{ rule: 'textCharacters' }] }));
     }
+    done();
   });
 }
