@@ -285,7 +285,7 @@ async function registerWebApp(
     }
     const meta = [
       `<meta name="csrf-token" content="${issueCsrfToken(config.appKey)}">`,
-      `<meta name="csp-nonce" content="${pageSecurityPolicy(request, reply)}">`,
+      `<meta name="csp-nonce" content="${pageSecurityPolicy(reply)}">`,
     ].join('\n    ');
     return reply
       .type('text/html')

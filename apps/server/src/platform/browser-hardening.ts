@@ -2,7 +2,7 @@
 // no framing, no MIME sniffing, no referrer, HSTS behind https, and no caching of API answers.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config';
 
@@ -41,7 +41,7 @@ function contentSecurityPolicy(publicUrl: URL) {
 }
 
 /** Sets the app page's policy on its answer and returns the nonce the page hands to Mantine. */
-export type PageSecurityPolicy = (request: FastifyRequest, reply: FastifyReply) => string;
+export type PageSecurityPolicy = (reply: FastifyReply) => string;
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
 
@@ -97,7 +97,7 @@ export function registerBrowserHardening(app: FastifyInstance, config: Pick<Conf
    * The app page's own policy: the same one, with a fresh nonce for the <style> elements Mantine injects
    * (the page hands it over in its meta tag). Built per page, which is one answer per visit.
    */
-  return (_request, reply) => {
+  return (reply) => {
     const nonce = randomBytes(16).toString('hex');
     const { directives } = policy;
     reply.headers(
