@@ -37,6 +37,7 @@ const secondTodayPort = port + 30;
 const secondTodayDataDir = mkdtempSync(path.join(tmpdir(), 'bottega-e2e-today-2-'));
 const secondTodayJourneys = /\/(dashboard|notifications|payslips|profile|shops|small-screens|user-groups)\.spec\.ts$/;
 
+/** The environment of one of the journeys' servers: the compiled server, as `npm start` runs it (`npm run test:e2e` builds it first). */
 function server(options: {
   port: number;
   dataDir: string;
@@ -47,30 +48,68 @@ function server(options: {
   socialPort: number;
   clockStart?: string;
   smtpUrl?: string;
-}) {
+}): Record<string, string> {
   return {
-    // The compiled server, as `npm start` runs it (`npm run test:e2e` builds it first).
-    command: 'node --enable-source-maps apps/server/dist/main.js',
-    url: `http://localhost:${options.port}/api/settings`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(options.port),
-      PUBLIC_URL: `http://localhost:${options.port}`,
-      DATA_DIR: options.dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      FISCAL_PRINTER_SIMULATOR_PORT: String(options.printerPort),
-      TELEGRAM_SIMULATOR_PORT: String(options.telegramPort),
-      CAMERA_SIMULATOR_PORT: String(options.cameraPort),
-      SMS_SIMULATOR_PORT: String(options.smsPort),
-      SOCIAL_SIMULATOR_PORT: String(options.socialPort),
-      ...(options.clockStart ? { CLOCK_START: options.clockStart } : {}),
-      ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
-    },
+    PORT: String(options.port),
+    PUBLIC_URL: `http://localhost:${options.port}`,
+    DATA_DIR: options.dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    FISCAL_PRINTER_SIMULATOR_PORT: String(options.printerPort),
+    TELEGRAM_SIMULATOR_PORT: String(options.telegramPort),
+    CAMERA_SIMULATOR_PORT: String(options.cameraPort),
+    SMS_SIMULATOR_PORT: String(options.smsPort),
+    SOCIAL_SIMULATOR_PORT: String(options.socialPort),
+    ...(options.clockStart ? { CLOCK_START: options.clockStart } : {}),
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
   };
 }
+
+/** Where e2e/servers.ts answers once all of them do. */
+const readyUrl = `http://127.0.0.1:${port + 27}/ready`;
+
+const servers = [
+  server({
+    port,
+    dataDir,
+    printerPort,
+    telegramPort: telegramSimulatorPort,
+    cameraPort: cameraSimulatorPort,
+    smsPort: smsSimulatorPort,
+    socialPort: socialSimulatorPort,
+    smtpUrl: `smtp://127.0.0.1:${mailPorts.smtp}`,
+  }),
+  server({
+    port: secondTodayPort,
+    dataDir: secondTodayDataDir,
+    printerPort: printerPort + 30,
+    telegramPort: telegramSimulatorPort + 30,
+    cameraPort: cameraSimulatorPort + 30,
+    smsPort: smsSimulatorPort + 30,
+    socialPort: socialSimulatorPort + 30,
+  }),
+  server({
+    port: sundayPort,
+    dataDir: sundayDataDir,
+    printerPort: printerPort + 10,
+    telegramPort: telegramSimulatorPort + 10,
+    cameraPort: cameraSimulatorPort + 10,
+    smsPort: smsSimulatorPort + 10,
+    socialPort: socialSimulatorPort + 10,
+    clockStart: sundayEvening,
+  }),
+  server({
+    port: salesPort,
+    dataDir: salesDataDir,
+    printerPort: printerPort + 20,
+    telegramPort: telegramSimulatorPort + 20,
+    cameraPort: cameraSimulatorPort + 20,
+    smsPort: smsSimulatorPort + 20,
+    socialPort: socialSimulatorPort + 20,
+    clockStart: sundayEvening,
+  }),
+];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -138,51 +177,13 @@ export default defineConfig({
     },
     { name: 'sales-feed', testMatch: salesJourney, use: { baseURL: `http://localhost:${salesPort}` } },
   ],
-  webServer: [
-    {
-      command: 'npx tsx e2e/mail-catcher.ts',
-      url: `http://127.0.0.1:${mailPorts.http}/messages`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
-    server({
-      port,
-      dataDir,
-      printerPort,
-      telegramPort: telegramSimulatorPort,
-      cameraPort: cameraSimulatorPort,
-      smsPort: smsSimulatorPort,
-      socialPort: socialSimulatorPort,
-      smtpUrl: `smtp://127.0.0.1:${mailPorts.smtp}`,
-    }),
-    server({
-      port: secondTodayPort,
-      dataDir: secondTodayDataDir,
-      printerPort: printerPort + 30,
-      telegramPort: telegramSimulatorPort + 30,
-      cameraPort: cameraSimulatorPort + 30,
-      smsPort: smsSimulatorPort + 30,
-      socialPort: socialSimulatorPort + 30,
-    }),
-    server({
-      port: sundayPort,
-      dataDir: sundayDataDir,
-      printerPort: printerPort + 10,
-      telegramPort: telegramSimulatorPort + 10,
-      cameraPort: cameraSimulatorPort + 10,
-      smsPort: smsSimulatorPort + 10,
-      socialPort: socialSimulatorPort + 10,
-      clockStart: sundayEvening,
-    }),
-    server({
-      port: salesPort,
-      dataDir: salesDataDir,
-      printerPort: printerPort + 20,
-      telegramPort: telegramSimulatorPort + 20,
-      cameraPort: cameraSimulatorPort + 20,
-      smsPort: smsSimulatorPort + 20,
-      socialPort: socialSimulatorPort + 20,
-      clockStart: sundayEvening,
-    }),
-  ],
+  // The mail catcher and the four servers, started at once by e2e/servers.ts (Playwright starts its webServer entries
+  // one after the other); its ready address answers once every server does.
+  webServer: {
+    command: 'npx tsx e2e/servers.ts',
+    url: readyUrl,
+    env: { E2E_SERVERS: JSON.stringify(servers), E2E_READY_URL: readyUrl },
+    reuseExistingServer: false,
+    timeout: 180_000,
+  },
 });

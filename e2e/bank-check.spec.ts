@@ -15,7 +15,6 @@ import {
   openAs,
   openInLook,
   openMenuSection,
-  signInInAnyLanguage,
   test,
 } from './helpers';
 
@@ -185,9 +184,10 @@ test('the upload and the check on the tablet in dark and on the phone in Arabic'
     [looks[1], 768],
     [looks[2], 390],
   ] as const) {
-    const page = await openInLook(browser, look);
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInInAnyLanguage(page, 'contabilita', 'Milano Duomo');
+    const page = await openInLook(browser, look, {
+      as: ['contabilita', 'Milano Duomo'],
+      viewport: { width, height: width === 390 ? 844 : 1024 },
+    });
     for (const path of ['/app/deposit/upload/bank', '/app/deposit/check']) {
       await page.goto(path);
       await expect(page.getByTestId('bank-uploads').or(page.getByTestId('check-matched'))).toBeVisible();

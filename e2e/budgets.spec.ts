@@ -12,7 +12,6 @@ import {
   openAs,
   openInLook,
   openMenuSection,
-  signInInAnyLanguage,
   test,
 } from './helpers';
 
@@ -101,9 +100,10 @@ test('the budget screens on the desktop, the tablet in dark and the phone in Ara
     [looks[1], 768],
     [looks[2], 390],
   ] as const) {
-    const manager = await openInLook(browser, look);
-    await manager.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInInAnyLanguage(manager, 'areacontrollo', 'Milano Navigli');
+    const manager = await openInLook(browser, look, {
+      as: ['areacontrollo', 'Milano Navigli'],
+      viewport: { width, height: width === 390 ? 844 : 1024 },
+    });
     await manager.goto('/app/shop/manage/budget');
     await expect(manager.getByTestId('budget-list')).toBeVisible();
     await expectFitsWidth(manager);
@@ -118,9 +118,10 @@ test('the budget screens on the desktop, the tablet in dark and the phone in Ara
     await manager.screenshot({ path: shot(`budget-edit-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
     await manager.context().close();
 
-    const employee = await openInLook(browser, look);
-    await employee.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInInAnyLanguage(employee, 'dipendente', 'Milano Navigli');
+    const employee = await openInLook(browser, look, {
+      as: ['dipendente', 'Milano Navigli'],
+      viewport: { width, height: width === 390 ? 844 : 1024 },
+    });
     await expect(employee.getByTestId('budget-card')).toBeVisible();
     await expectNoSeriousViolations(employee, `dashboard ${look.name} ${width}`);
     await employee.screenshot({

@@ -13,7 +13,6 @@ import {
   openInLook,
   openMenuSection,
   pick,
-  signInInAnyLanguage,
   test,
 } from './helpers';
 
@@ -108,9 +107,10 @@ test('the camera screens on the tablet in dark and the phone in Arabic', async (
     [looks[1], 768],
     [looks[2], 390],
   ] as const) {
-    const page = await openInLook(browser, look);
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInInAnyLanguage(page, 'admin', 'Milano Duomo');
+    const page = await openInLook(browser, look, {
+      as: ['admin', 'Milano Duomo'],
+      viewport: { width, height: width === 390 ? 844 : 1024 },
+    });
     for (const [path, ready, screen] of [
       ['/app/security/video/viewer', 'viewer-grid', 'viewer'],
       ['/app/security/video/list', 'cameras-search', 'list'],

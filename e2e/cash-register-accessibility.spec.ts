@@ -1,13 +1,12 @@
 // Issue 17 §3: axe-core finds nothing serious or critical on the cash screens (the month, a day's report, the weekly
 // cash), in Italian light and dark (colour contrast) and in Arabic. On the Sunday-evening server, only reading.
 import { expect } from '@playwright/test';
-import { expectNoSeriousViolations, looks, openInLook, signInInAnyLanguage, sundayEvening, test } from './helpers';
+import { expectNoSeriousViolations, looks, openInLook, sundayEvening, test } from './helpers';
 
 for (const look of looks) {
   test(`the cash month, a day's report and the weekly cash pass axe (${look.name})`, async ({ browser }) => {
     test.setTimeout(420_000);
-    const page = await openInLook(browser, look, { at: sundayEvening });
-    await signInInAnyLanguage(page, 'admin', 'Milano Duomo');
+    const page = await openInLook(browser, look, { as: ['admin', 'Milano Duomo'], at: sundayEvening });
 
     await page.goto('/app/shop/cashRegister');
     const wednesday = page.getByTestId('cash-day-2026-11-18');

@@ -6,17 +6,7 @@
 // week 47 (no other journey fills it) is filled with deposits short of the cash, which takes a note.
 import { type Browser, expect as baseExpect, type Page } from '@playwright/test';
 import { cashCountOf, cashReportFields } from '../packages/contracts/src/cash-register';
-import {
-  cashReportOf,
-  looks,
-  openInLook,
-  openMenuSection,
-  signInInAnyLanguage,
-  signInWithShop,
-  sundayEvening,
-  test,
-  typedCents,
-} from './helpers';
+import { cashReportOf, looks, openInLook, openMenuSection, startAs, sundayEvening, test, typedCents } from './helpers';
 
 // Thursday: Friday at Milano Duomo is a day the printer disagrees with the register, which only the management may
 // accept, and Saturday is cash-register.spec.ts's.
@@ -33,7 +23,7 @@ async function tabletAs(browser: Browser, login: string, shop: string): Promise<
   const context = await browser.newContext({ viewport: tablet });
   await context.clock.setFixedTime(new Date(sundayEvening));
   const page = await context.newPage();
-  await signInWithShop(page, login, shop);
+  await startAs(page, login, shop);
   return page;
 }
 
@@ -71,8 +61,7 @@ test('two assistants close the day on the tablet: a refused count, a fix, a part
   await expect(giulia.getByTestId('todo-cashDayToClose')).toBeVisible();
   await expect(giulia.getByTestId('todo-cashDaySecondConfirmation')).toHaveCount(0);
   const unreadBefore = await unreadOf(giulia);
-  const administrator = await openInLook(browser, looks[2], { at: sundayEvening });
-  await signInInAnyLanguage(administrator, 'admin', 'Milano Duomo');
+  const administrator = await openInLook(browser, looks[2], { as: ['admin', 'Milano Duomo'], at: sundayEvening });
   const arabicBell = administrator.getByRole('button', { name: /^الإشعارات/ });
   await expect(arabicBell).toBeVisible();
   expect(fiscal, "the demo's printer agent sent Thursday's close").not.toBeNull();

@@ -8,8 +8,8 @@ import {
   expectBadgesWhole,
   expectFitsWidth,
   expectToastClearOf,
-  signInWithShop,
   smallScreens,
+  startAs,
   sundayEvening,
   switchLanguage,
   test,
@@ -24,7 +24,7 @@ const today = sundayEvening.slice(0, 10);
 
 async function signedIn(page: Page) {
   await page.clock.setFixedTime(new Date(sundayEvening));
-  await signInWithShop(page, 'admin', shop);
+  await startAs(page, 'admin', shop);
 }
 
 async function expectFits(page: Page) {

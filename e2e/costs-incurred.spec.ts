@@ -12,7 +12,6 @@ import {
   openAs,
   openInLook,
   openMenuSection,
-  signInInAnyLanguage,
   test,
 } from './helpers';
 
@@ -104,9 +103,10 @@ test('the costs screens on the tablet in dark and on the phone in Arabic', async
     [looks[1], 768],
     [looks[2], 390],
   ] as const) {
-    const page = await openInLook(browser, look);
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInInAnyLanguage(page, 'contabilita', 'Milano Duomo');
+    const page = await openInLook(browser, look, {
+      as: ['contabilita', 'Milano Duomo'],
+      viewport: { width, height: width === 390 ? 844 : 1024 },
+    });
     // One expense waiting, so the list shows a row.
     if (width === 768) await enterExpense(page);
     await page.goto('/app/costsIncurred/convalidate');

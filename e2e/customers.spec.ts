@@ -11,7 +11,6 @@ import {
   openInLook,
   openMenuSection,
   pick,
-  signInInAnyLanguage,
   test,
 } from './helpers';
 
@@ -61,9 +60,10 @@ test('the marketing and club screens on the tablet in dark and the phone in Arab
     [looks[1], 768],
     [looks[2], 390],
   ] as const) {
-    const page = await openInLook(browser, look);
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInInAnyLanguage(page, 'admin', 'Milano Duomo');
+    const page = await openInLook(browser, look, {
+      as: ['admin', 'Milano Duomo'],
+      viewport: { width, height: width === 390 ? 844 : 1024 },
+    });
     for (const [path, ready, screen] of [
       ['/app/marketing/customers/list', 'customers-search', 'customers'],
       ['/app/marketing/users/list', 'members-search', 'members'],

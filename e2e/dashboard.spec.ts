@@ -3,7 +3,7 @@
 // opening the section of the page on screen. On the machine's clock: the demo leaves Milano Duomo's last day
 // before today open (and today's till is to count tonight), and Napoli's last two days unclosed.
 import { expect, type Page } from '@playwright/test';
-import { chooseShop, signIn, signInWithShop, test } from './helpers';
+import { chooseShop, signIn, startAs, test } from './helpers';
 
 function menuSection(page: Page, section: string) {
   return page.getByTestId(`menu-section-${section}`);
@@ -64,7 +64,7 @@ test('the ticket waiting for the developer is opened from "Da fare"; then nothin
   page,
 }) => {
   // Sara handles IT: the demo's till ticket has Marco's last word, unread by her.
-  await signInWithShop(page, 'developer', 'Torino Centro');
+  await startAs(page, 'developer', 'Torino Centro');
   const waiting = page.getByTestId('todo-ticketsToAnswer');
   await expect(waiting).toContainText('1 ticket in attesa di risposta');
   await waiting.click();
@@ -92,7 +92,7 @@ test('the ticket waiting for the developer is opened from "Da fare"; then nothin
 });
 
 test('accounting sees the days left unclosed across shops and opens their list', async ({ page }) => {
-  await signInWithShop(page, 'contabilita', 'Milano Duomo');
+  await startAs(page, 'contabilita', 'Milano Duomo');
   const unclosed = page.getByTestId('todo-cashDaysUnclosed');
   await expect(unclosed).toContainText(/\d+ giorn[oi] non chius[oi] nei negozi/);
   // Accounting fills no till: no day to close, no quick way into one.
@@ -104,7 +104,7 @@ test('accounting sees the days left unclosed across shops and opens their list',
 });
 
 test('the profile lists what the person may do by section, each ability once', async ({ page }) => {
-  await signInWithShop(page, 'dipendente', 'Milano Duomo');
+  await startAs(page, 'dipendente', 'Milano Duomo');
   await page.goto('/app/user');
   await expect(page).toHaveTitle('Profilo · Milano Duomo · Bottega');
   await expect(menuSection(page, 'user')).toHaveAttribute('aria-expanded', 'true');
@@ -135,7 +135,7 @@ test('the dashboard fits the desktop, the shop tablet and a phone, light and dar
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await signInWithShop(page, 'dipendente', 'Milano Duomo');
+  await startAs(page, 'dipendente', 'Milano Duomo');
   for (const lng of ['it', 'ar']) {
     for (const scheme of ['light', 'dark']) {
       await page.evaluate(

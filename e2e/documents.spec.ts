@@ -16,7 +16,6 @@ import {
   openInLook,
   openMenuSection,
   pick,
-  signInInAnyLanguage,
   test,
 } from './helpers';
 
@@ -190,9 +189,10 @@ test('the delivery notes, stock and document check screens on the tablet in dark
     [looks[1], 768],
     [looks[2], 390],
   ] as const) {
-    const page = await openInLook(browser, look);
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInInAnyLanguage(page, 'admin', 'Milano Duomo');
+    const page = await openInLook(browser, look, {
+      as: ['admin', 'Milano Duomo'],
+      viewport: { width, height: width === 390 ? 844 : 1024 },
+    });
     // A bolla to show, whatever ran before.
     const { warehouse, duomo } = await warehouseAndDuomo(page);
     await processedFile(page, 'picking-files', {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from '@playwright/test';
-import { linkMailedTo, openMenuSection, pick, pngImage, signIn, signInWithShop, slowUploads, test } from './helpers';
+import { linkMailedTo, openMenuSection, pick, pngImage, signIn, slowUploads, startAs, test } from './helpers';
 
 test('an employee is created with an identity document, found in the list, turned EX and re-hired', async ({
   page,
 }) => {
-  await signInWithShop(page, 'admin', 'Milano Duomo');
+  await startAs(page, 'admin', 'Milano Duomo');
   await openMenuSection(page, 'Gestione');
   await page.getByRole('link', { name: 'Dipendenti' }).click();
   await expect(page).toHaveURL(/\/app\/employees\/list$/);
@@ -101,7 +101,7 @@ test('a new employee chooses their password through the invitation; a new email 
   const email = `invito.${suffix}@bottega.example`;
   const newEmail = `nuovo.${suffix}@bottega.example`;
 
-  await signInWithShop(page, 'admin', 'Milano Duomo');
+  await startAs(page, 'admin', 'Milano Duomo');
   await page.goto('/app/employees/create');
   await page.getByTestId('field-name').fill('Sara');
   await page.getByTestId('field-surname').fill(`Invito${suffix}`);

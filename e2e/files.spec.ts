@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { openAs, openMenuSection, pngImage, signInWithShop, slowUploads, test } from './helpers';
+import { openAs, openMenuSection, pngImage, slowUploads, startAs, test } from './helpers';
 
 const item = (page: Page, name: string) => page.getByTestId(`file-item-${name}`);
 
@@ -59,7 +59,7 @@ async function dropTree(page: Page, tree: Record<string, unknown>) {
 test('the company documents: a folder, uploads with progress, a dropped tree, rename, preview, sort and delete', async ({
   page,
 }) => {
-  await signInWithShop(page, 'admin', 'Milano Duomo');
+  await startAs(page, 'admin', 'Milano Duomo');
   await openMenuSection(page, 'Documenti');
   await page.getByRole('link', { name: 'Archivio documenti' }).click();
   await expect(page).toHaveURL(/\/app\/files$/);

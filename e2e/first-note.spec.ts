@@ -11,7 +11,6 @@ import {
   openAs,
   openInLook,
   openMenuSection,
-  signInInAnyLanguage,
   test,
 } from './helpers';
 
@@ -71,9 +70,10 @@ test('the first note and the comparison on the tablet in dark and on the phone i
     [looks[1], 768],
     [looks[2], 390],
   ] as const) {
-    const page = await openInLook(browser, look);
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInInAnyLanguage(page, 'contabilita', 'Milano Duomo');
+    const page = await openInLook(browser, look, {
+      as: ['contabilita', 'Milano Duomo'],
+      viewport: { width, height: width === 390 ? 844 : 1024 },
+    });
     for (const [path, testId] of [
       ['/app/report/firstNote', 'first-note-days'],
       ['/app/report/comparison', 'comparison-periods'],

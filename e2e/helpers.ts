@@ -2,7 +2,16 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+  request,
+} from '@playwright/test';
 
 /** Contexts a failed journey left open: its failure's screenshots are taken of their pages, then they are closed. */
 let leftOpen: BrowserContext[] = [];
@@ -169,20 +178,82 @@ export async function signInWithShop(page: Page, login: string, shop: string, op
 }
 
 /**
- * A fresh browser context (its own local storage, so its own session) signed in with a shop. `at` fixes the
- * browser's clock (Date) at that instant, for journeys on a server whose business clock is set (CLOCK_START).
+ * A session of `login` in `shop`, opened through the API as the sign-in page opens one (password, then the shop): the
+ * journeys about signing in walk the page itself (signIn); the rest start signed in, a second or two sooner each.
  */
+/** Where the web app keeps the staff's session token (apps/web/src/lib/api-client.ts). */
+const authTokenKey = 'bottega.token';
+
+async function sessionOf(login: string, shop: string): Promise<string> {
+  const api = await request.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  try {
+    const csrf = /<meta name="csrf-token" content="([^"]+)">/.exec(await (await api.get('/')).text())?.[1] ?? '';
+    const call = async <T>(path: string, body: unknown, token?: string): Promise<T> => {
+      const headers: Record<string, string> = { 'X-CSRF-TOKEN': csrf };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const response = await api.post(path, { data: body, headers });
+      if (!response.ok()) throw new Error(`POST ${path} answered ${response.status()}: ${await response.text()}`);
+      return ((await response.json()) as { data: T }).data;
+    };
+    const signedIn = await call<{ step: string; token?: string; shops?: { id: number; name: string }[] }>(
+      '/api/auth/login',
+      { login, password: demoPassword },
+    );
+    const shopId = signedIn.shops?.find((each) => each.name === shop)?.id;
+    if (!signedIn.token || shopId === undefined)
+      throw new Error(`${login} cannot sign in to ${shop}: ${signedIn.step}`);
+    await call('/api/auth/shop', { shopId }, signedIn.token);
+    return signedIn.token;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Where a journey's fresh browser context starts: signed in `as` a login in a shop, its window and its clock. */
+type ContextStart = { as?: [login: string, shop: string]; viewport?: { width: number; height: number }; at?: string };
+
+/**
+ * A fresh browser context (its own local storage, so its own session): with `as`, the session's token is in its
+ * storage from the first page; `at` fixes the browser's clock (Date) at that instant, for journeys on a server whose
+ * business clock is set (CLOCK_START).
+ */
+async function freshContext(browser: Browser, start: ContextStart): Promise<BrowserContext> {
+  const options: BrowserContextOptions = start.viewport ? { viewport: start.viewport } : {};
+  if (start.as) {
+    const origin = new URL(test.info().project.use.baseURL ?? '').origin;
+    const token = await sessionOf(...start.as);
+    options.storageState = { cookies: [], origins: [{ origin, localStorage: [{ name: authTokenKey, value: token }] }] };
+  }
+  const context = await browser.newContext(options);
+  if (start.at) await context.clock.setFixedTime(new Date(start.at));
+  return context;
+}
+
+/** A fresh browser context signed in with a shop, on the dashboard. */
 export async function openAs(
   browser: Browser,
   login: string,
   shop: string,
   options: { at?: string } = {},
 ): Promise<Page> {
-  const context = await browser.newContext();
-  if (options.at) await context.clock.setFixedTime(new Date(options.at));
-  const page = await context.newPage();
-  await signInWithShop(page, login, shop);
+  const page = await (await freshContext(browser, { ...options, as: [login, shop] })).newPage();
+  await page.goto('/app');
   return page;
+}
+
+/**
+ * Signs the page in as `login` in `shop` through the API and opens the dashboard: for journeys whose subject comes
+ * after the sign-in (those about signing in walk the page, signInWithShop).
+ */
+export async function startAs(page: Page, login: string, shop: string) {
+  const token = await sessionOf(login, shop);
+  // A page of the app's origin that is not the app, so nothing reads the storage before the token is in it.
+  await page.goto('/api/settings');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [authTokenKey, token] as const);
+  await page.goto('/app');
 }
 
 /** Picks an option of a Mantine Select found by its test id. */
@@ -385,12 +456,11 @@ export const looks = [
 export type Look = (typeof looks)[number];
 
 /**
- * A fresh browser context on the sign-in page in a look: the language and colour scheme the app keeps in the
- * browser (i18n's bottega.lng, color-scheme.js's bottega.color-scheme).
+ * A fresh browser context in a look: the language and colour scheme the app keeps in the browser (i18n's bottega.lng,
+ * color-scheme.js's bottega.color-scheme), on the sign-in page, or with `as` on the dashboard signed in.
  */
-export async function openInLook(browser: Browser, look: Look, options: { at?: string } = {}): Promise<Page> {
-  const context = await browser.newContext();
-  if (options.at) await context.clock.setFixedTime(new Date(options.at));
+export async function openInLook(browser: Browser, look: Look, start: ContextStart = {}): Promise<Page> {
+  const context = await freshContext(browser, start);
   await context.addInitScript(
     ([lng, scheme]) => {
       localStorage.setItem('bottega.lng', lng);
@@ -399,21 +469,10 @@ export async function openInLook(browser: Browser, look: Look, options: { at?: s
     [look.lng, look.scheme] as const,
   );
   const page = await context.newPage();
-  await page.goto('/');
+  await page.goto(start.as ? '/app' : '/');
   await expect(page.locator('html')).toHaveAttribute('lang', look.lng);
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', look.scheme);
   return page;
-}
-
-/** Signs in with the demo password and chooses a shop in whatever language the page speaks. */
-export async function signInInAnyLanguage(page: Page, login: string, shop: string) {
-  await page.locator('input[autocomplete="username"]').fill(login);
-  await page.locator('input[autocomplete="current-password"]').fill(demoPassword);
-  await page.locator('button[type="submit"]').click();
-  await page.getByTestId('shop-select').click();
-  await page.getByRole('option', { name: new RegExp(shop) }).click();
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL(/\/app$/);
 }
 
 /** The WCAG 2.1 A and AA rules axe-core checks. */

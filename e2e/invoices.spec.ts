@@ -13,7 +13,6 @@ import {
   openAs,
   openInLook,
   openMenuSection,
-  signInInAnyLanguage,
   test,
 } from './helpers';
 
@@ -125,9 +124,10 @@ test('the check list, a request and the archive on the tablet in dark and on the
     [looks[1], 768],
     [looks[2], 390],
   ] as const) {
-    const page = await openInLook(browser, look);
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInInAnyLanguage(page, 'contabilita', 'Milano Duomo');
+    const page = await openInLook(browser, look, {
+      as: ['contabilita', 'Milano Duomo'],
+      viewport: { width, height: width === 390 ? 844 : 1024 },
+    });
     for (const path of ['/app/invoices/check', `/app/invoices/${invoice.id}/edit`, '/app/invoices/archive']) {
       await page.goto(path);
       await expect(

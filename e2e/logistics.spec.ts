@@ -12,7 +12,6 @@ import {
   openAs,
   openInLook,
   openMenuSection,
-  signInInAnyLanguage,
   test,
 } from './helpers';
 
@@ -146,9 +145,10 @@ test('the logistics screens on the tablet in dark and the phone in Arabic', asyn
     [looks[1], 768],
     [looks[2], 390],
   ] as const) {
-    const page = await openInLook(browser, look);
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInInAnyLanguage(page, 'admin', 'Milano Duomo');
+    const page = await openInLook(browser, look, {
+      as: ['admin', 'Milano Duomo'],
+      viewport: { width, height: width === 390 ? 844 : 1024 },
+    });
     await page.goto('/app/picking-files/list');
     await expect(page.getByTestId('files-table')).toBeVisible();
     await expectFitsWidth(page);

@@ -11,7 +11,6 @@ import {
   openAs,
   openInLook,
   openMenuSection,
-  signInInAnyLanguage,
   test,
 } from './helpers';
 
@@ -57,9 +56,10 @@ test('the month end on the tablet in dark and on the phone in Arabic', async ({ 
     [looks[1], 768],
     [looks[2], 390],
   ] as const) {
-    const page = await openInLook(browser, look);
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInInAnyLanguage(page, 'contabilita', 'Milano Duomo');
+    const page = await openInLook(browser, look, {
+      as: ['contabilita', 'Milano Duomo'],
+      viewport: { width, height: width === 390 ? 844 : 1024 },
+    });
     await page.goto(`/app/report/convalidate?month=${thisMonth}`);
     await expect(page.getByTestId('month-shop-MI01')).toBeVisible();
     await expectFitsWidth(page);

@@ -1,13 +1,5 @@
 import { expect } from '@playwright/test';
-import {
-  chooseShop,
-  countLinksMailedTo,
-  demoPassword,
-  linkMailedTo,
-  openMenuSection,
-  signInWithShop,
-  test,
-} from './helpers';
+import { chooseShop, countLinksMailedTo, demoPassword, linkMailedTo, openMenuSection, startAs, test } from './helpers';
 
 // The e2e server delivers its mails over SMTP to the journeys' mail catcher (e2e/mail-catcher.ts):
 // the owner reads the link in their inbox. A developer reading the outbox sees the same mail with
@@ -37,7 +29,7 @@ test('a forgotten password is reset through the mail; the outbox shows a redacte
   // A developer reads the mail in the outbox, in another browser context: the link is redacted.
   const developerContext = await browser.newContext();
   const developer = await developerContext.newPage();
-  await signInWithShop(developer, 'developer', 'Torino Centro');
+  await startAs(developer, 'developer', 'Torino Centro');
   await openMenuSection(developer, 'Sviluppo');
   await developer.getByRole('link', { name: 'Posta in uscita' }).click();
   await expect(developer).toHaveURL(/\/app\/developer\/mail$/);
@@ -94,7 +86,7 @@ test('a forgotten password is reset through the mail; the outbox shows a redacte
 });
 
 test('the outbox is for developers only: another user gets the 403 page and no menu entry', async ({ page }) => {
-  await signInWithShop(page, 'dipendente', 'Milano Duomo');
+  await startAs(page, 'dipendente', 'Milano Duomo');
   await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Posta in uscita' })).toHaveCount(0);
   await page.goto('/app/developer/mail');

@@ -8,7 +8,6 @@ import {
   openAs,
   openInLook,
   pick,
-  signInInAnyLanguage,
   smallScreens,
   test,
 } from './helpers';
@@ -112,8 +111,7 @@ test('accounting uploads a month, follows the split, reviews its problems and a 
 for (const look of looks.filter((candidate) => candidate.lng === 'it')) {
   test(`the upload log, a review, the archive and one's own payslips pass axe (${look.name})`, async ({ browser }) => {
     test.setTimeout(180_000);
-    const page = await openInLook(browser, look);
-    await signInInAnyLanguage(page, 'contabilita', 'Milano Duomo');
+    const page = await openInLook(browser, look, { as: ['contabilita', 'Milano Duomo'] });
     await page.goto('/app/payslips/upload-logs');
     await expect(page.getByTestId('upload-logs-table')).toBeVisible();
     await expectNoSeriousViolations(page, 'upload log');
@@ -142,9 +140,10 @@ for (const screen of smallScreens) {
       test.setTimeout(180_000);
       // The tablet in dark Italian (the shop's evening), the phone in Arabic (right to left): each look once.
       for (const look of [screen.name === 'tablet' ? looks[1] : looks[2]]) {
-        const page = await openInLook(browser, look);
-        await page.setViewportSize({ width: screen.width, height: screen.height });
-        await signInInAnyLanguage(page, 'contabilita', 'Milano Duomo');
+        const page = await openInLook(browser, look, {
+          as: ['contabilita', 'Milano Duomo'],
+          viewport: { width: screen.width, height: screen.height },
+        });
         await page.goto('/app/payslips/convalidate');
         await page.getByTestId('convalidate-uploads-table').getByRole('link').first().click();
         await expect(page.getByTestId('items-table')).toBeVisible();
@@ -166,9 +165,10 @@ for (const screen of smallScreens) {
         });
         await page.context().close();
       }
-      const employee = await openInLook(browser, looks[2]);
-      await employee.setViewportSize({ width: screen.width, height: screen.height });
-      await signInInAnyLanguage(employee, 'dipendente', 'Milano Duomo');
+      const employee = await openInLook(browser, looks[2], {
+        as: ['dipendente', 'Milano Duomo'],
+        viewport: { width: screen.width, height: screen.height },
+      });
       await employee.goto('/app/user/payslips');
       await expect(employee.getByTestId('own-table')).toBeVisible();
       await expectFitsWidth(employee);

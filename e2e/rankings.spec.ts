@@ -13,7 +13,6 @@ import {
   openInLook,
   openMenuSection,
   pick,
-  signInInAnyLanguage,
   test,
 } from './helpers';
 
@@ -125,9 +124,10 @@ test('the rankings screens on the tablet in dark and on the phone in Arabic', as
     [looks[1], 768],
     [looks[2], 390],
   ] as const) {
-    const page = await openInLook(browser, look);
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInInAnyLanguage(page, 'admin', 'Milano Duomo');
+    const page = await openInLook(browser, look, {
+      as: ['admin', 'Milano Duomo'],
+      viewport: { width, height: width === 390 ? 844 : 1024 },
+    });
     for (const [path, ready] of [
       ['/app/ranks/competitors', 'competitors-table'],
       ['/app/ranks/position/add', 'positions-table'],

@@ -11,7 +11,6 @@ import {
   openAs,
   openInLook,
   openMenuSection,
-  signInInAnyLanguage,
   test,
 } from './helpers';
 
@@ -88,9 +87,10 @@ test('the sales report on the desktop, on the tablet in dark and on the phone in
     [looks[1], 768],
     [looks[2], 390],
   ] as const) {
-    const page = await openInLook(browser, look);
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInInAnyLanguage(page, 'contabilita', 'Milano Duomo');
+    const page = await openInLook(browser, look, {
+      as: ['contabilita', 'Milano Duomo'],
+      viewport: { width, height: width === 390 ? 844 : 1024 },
+    });
     await page.goto('/app/shops/analytics');
     await expect(page.getByTestId('sales-card-takings-value')).toContainText('€');
     await expect(page.getByTestId('sales-takings-chart').locator('svg').first()).toBeVisible();

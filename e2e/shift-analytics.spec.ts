@@ -12,7 +12,6 @@ import {
   openAs,
   openInLook,
   pick,
-  signInInAnyLanguage,
   smallScreens,
   test,
 } from './helpers';
@@ -155,9 +154,10 @@ test('the analytics fit a phone and a tablet and read in dark mode and in Arabic
   // the phone in Arabic (right to left).
   for (const screen of smallScreens) {
     const look = screen.name === 'tablet' ? looks[1] : looks[2];
-    const page = await openInLook(browser, look);
-    await page.setViewportSize({ width: screen.width, height: screen.height });
-    await signInInAnyLanguage(page, 'areacontrollo', 'Milano Navigli');
+    const page = await openInLook(browser, look, {
+      as: ['areacontrollo', 'Milano Navigli'],
+      viewport: { width: screen.width, height: screen.height },
+    });
     await page.goto('/app/employeesShift/analytics');
     // The shop, not the area's shops together: the demo plans Milano Duomo's weeks too.
     await pick(page, 'analytics-shop', shop);

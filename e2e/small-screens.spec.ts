@@ -8,6 +8,7 @@ import {
   expectToastClearOf,
   signInWithShop,
   smallScreens,
+  startAs,
   switchLanguage,
   test,
 } from './helpers';
@@ -47,7 +48,7 @@ for (const screen of smallScreens) {
     });
 
     test('a saved employee’s toast leaves Salva and the shop badge free', async ({ page }) => {
-      await signInWithShop(page, 'admin', 'Milano Duomo');
+      await startAs(page, 'admin', 'Milano Duomo');
       await page.goto('/app/employees/list');
       const row = page.getByTestId('employee-row-dipendente');
       await expect(row).toBeVisible();
@@ -61,7 +62,7 @@ for (const screen of smallScreens) {
     });
 
     test('in Arabic, right to left, the employee list fits and the shop stays in the header', async ({ page }) => {
-      await signInWithShop(page, 'admin', 'Milano Duomo');
+      await startAs(page, 'admin', 'Milano Duomo');
       await page.goto('/app/employees/list');
       await switchLanguage(page, 'ar');
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -1,16 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { businessDate, isoWeekDays, isoWeekOf, previousIsoWeek } from '@bottega/contracts/dates';
 import { expect as baseExpect, type Page } from '@playwright/test';
-import {
-  expectFitsWidth,
-  expectNoSeriousViolations,
-  looks,
-  openAs,
-  openInLook,
-  signInInAnyLanguage,
-  smallScreens,
-  test,
-} from './helpers';
+import { expectFitsWidth, expectNoSeriousViolations, looks, openAs, openInLook, smallScreens, test } from './helpers';
 
 // Staff analytics over the demo's sales feed, whose registers name the shop's staff on most receipts. Each page loads
 // its code and the chart library on first visit: room for a busy machine.
@@ -89,9 +80,10 @@ test('staff analytics fit a phone and a tablet and read in dark mode and in Arab
   // The tablet in dark Italian (where axe measures contrast), the phone in Arabic (right to left).
   for (const screen of smallScreens) {
     const look = screen.name === 'tablet' ? looks[1] : looks[2];
-    const page = await openInLook(browser, look);
-    await page.setViewportSize({ width: screen.width, height: screen.height });
-    await signInInAnyLanguage(page, 'areacontrollo', 'Milano Duomo');
+    const page = await openInLook(browser, look, {
+      as: ['areacontrollo', 'Milano Duomo'],
+      viewport: { width: screen.width, height: screen.height },
+    });
     await page.goto('/app/shops/employees/analytics');
     await page.getByTestId('staff-previous').click();
     await expect(page.getByTestId('staff-table').locator('tbody tr').first()).toBeVisible();
@@ -105,9 +97,10 @@ test('staff analytics fit a phone and a tablet and read in dark mode and in Arab
     await page.context().close();
   }
   // The wide screen in dark mode too.
-  const page = await openInLook(browser, looks[1]);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signInInAnyLanguage(page, 'contabilita', 'Milano Duomo');
+  const page = await openInLook(browser, looks[1], {
+    as: ['contabilita', 'Milano Duomo'],
+    viewport: { width: 1280, height: 900 },
+  });
   await page.goto('/app/shops/employees/analytics?tab=weekly');
   await expect(page.getByTestId('staff-period')).toBeVisible();
   await page.getByTestId('staff-previous').click();

@@ -14,7 +14,6 @@ import {
   openMenuSection,
   pick,
   pngImage,
-  signInInAnyLanguage,
   test,
 } from './helpers';
 
@@ -185,9 +184,10 @@ test('the ticket screens on the desktop, the tablet in dark and the phone in Ara
     [looks[1], 768],
     [looks[2], 390],
   ] as const) {
-    const page = await openInLook(browser, look);
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
-    await signInInAnyLanguage(page, 'dipendente', 'Milano Duomo');
+    const page = await openInLook(browser, look, {
+      as: ['dipendente', 'Milano Duomo'],
+      viewport: { width, height: width === 390 ? 844 : 1024 },
+    });
     await page.goto('/app/ticket/list');
     await expect(page.getByTestId('tickets-table')).toBeVisible();
     await expectFitsWidth(page);

@@ -15,9 +15,9 @@ import {
   newcomerPassword,
   openAs,
   openInLook,
-  signInInAnyLanguage,
   signInWithShop,
   signOut,
+  startAs,
   test,
 } from './helpers';
 
@@ -156,7 +156,7 @@ test('a colleague punches her day on the tablet with her password and her passke
   await expect(elenaOnAdmin.getByTestId('time-clock-state')).toHaveText('Non iniziato');
 
   // The shop's tablet, signed in by Marco.
-  await signInWithShop(page, 'dipendente', shopName);
+  await startAs(page, 'dipendente', shopName);
   await page.goto('/app/shop/shift');
   await expect(page).toHaveTitle(/Timbrature/);
   await expect(page.getByRole('heading', { name: 'Timbrature di oggi', level: 1 })).toBeVisible();
@@ -248,8 +248,7 @@ test('a colleague punches her day on the tablet with her password and her passke
 
 test('the time clock on the tablet, a phone and a desktop, light, dark and in Arabic', async ({ browser }) => {
   for (const look of looks) {
-    const page = await openInLook(browser, look);
-    await signInInAnyLanguage(page, 'admin', shopName);
+    const page = await openInLook(browser, look, { as: ['admin', shopName] });
     await page.goto('/app/shop/shift');
     await expect(page.getByTestId('time-clock-people').or(page.getByTestId('time-clock-empty'))).toBeVisible();
     // The shop tablet in every look; the phone and the desktop in the first look only.
