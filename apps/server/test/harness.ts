@@ -57,24 +57,85 @@ export function testConfig(folder: string, overrides: Record<string, string> = {
   });
 }
 
-/** A brand-new database on TEST_DATABASE_URL, dropped (even with open connections) by `drop`. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** The migrations' own hash: a database migrated once is reused until a migration is added or changed. */
+function migrationsHash(): string {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    const file = path.join(migrationsFolder, name);
+    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Runs statements on TEST_DATABASE_URL's database in one connection of their own. */
+async function onTestServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('BOTTEGA_TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `bottega_test_${randomBytes(8).toString('hex')}`;
-  const onServer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await onServer(`CREATE DATABASE "${name}"`);
-  const url = new URL(baseUrl);
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  return url.toString();
+}
+
+/** Arbitrary constant: the advisory lock under which one test process builds the migrated template. */
+const TEMPLATE_LOCK_ID = 7_220_452;
+
+/**
+ * The name of a database on the test server with every migration applied, which new databases are copied from:
+ * migrating from nothing took most of a second for every API test file. Built once per set of migrations (its name
+ * carries their hash), under a lock, migrated under another name and renamed when complete, so a copy is never taken
+ * of half a template; the templates of older migrations are dropped then.
+ */
+async function migratedTemplate(): Promise<string> {
+  const name = `bottega_template_${migrationsHash()}`;
+  const exists = (client: pg.Client) =>
+    client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]).then((answer) => answer.rowCount === 1);
+  return onTestServer(async (client) => {
+    if (await exists(client)) return name;
+    await client.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_ID]);
+    try {
+      if (await exists(client)) return name;
+      const older = await client.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'bottega\\_template\\_%'",
+      );
+      for (const { datname } of older.rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      const building = `bottega_building_${randomBytes(8).toString('hex')}`;
+      await client.query(`CREATE DATABASE "${building}"`);
+      const database = openDatabase({ databaseUrl: databaseUrl(building) });
+      try {
+        await database.migrate();
+      } finally {
+        await database.close();
+      }
+      await client.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+      return name;
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK_ID]);
+    }
+  });
+}
+
+/**
+ * A brand-new database on TEST_DATABASE_URL with every migration applied (a copy of the migrated template), dropped
+ * (even with open connections) by `drop`.
+ */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = await migratedTemplate();
+  const name = `bottega_test_${randomBytes(8).toString('hex')}`;
+  await onTestServer((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+  return {
+    url: databaseUrl(name),
+    drop: () => onTestServer((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
+  };
 }
 
 /**
@@ -84,13 +145,8 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
  * that dump in about a second.
  */
 async function openMigratedPglite(): Promise<DatabaseHandle> {
-  const hash = createHash('sha256');
-  for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
-    const file = path.join(migrationsFolder, name);
-    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(file));
-  }
   const cacheFolder = path.join(repositoryRoot, 'node_modules/.cache/bottega-tests');
-  const dumpFile = path.join(cacheFolder, `pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar`);
+  const dumpFile = path.join(cacheFolder, `pglite-migrated-${migrationsHash()}.tar`);
   if (existsSync(dumpFile)) return openDatabase({ inMemory: true, fromDump: new Blob([readFileSync(dumpFile)]) });
   const database = openDatabase({ inMemory: true });
   await database.migrate();
