@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { chooseShop, demoPassword, signIn, signInWithShop, test } from './helpers';
+import { chooseShop, demoPassword, keepForReview, signIn, signInWithShop, test } from './helpers';
 
 test('opening a page under /app signed out lands on the login', async ({ page }) => {
   await page.goto('/app/some/deep/page');
@@ -127,7 +127,7 @@ test('an expired session takes the person to the sign-in page, saying so, and ba
   );
   expect(await page.evaluate(() => localStorage.getItem('bottega.token'))).toBeNull();
   await page.unroute('**/api/auth/user');
-  await page.screenshot({ path: 'test-results/e2e/session-expired.png' });
+  await keepForReview(page, { path: 'test-results/e2e/session-expired.png' });
   // The same notice in Arabic (right to left) and dark mode.
   await page.evaluate(() => {
     localStorage.setItem('bottega.lng', 'ar');
@@ -136,7 +136,7 @@ test('an expired session takes the person to the sign-in page, saying so, and ba
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByTestId('session-expired')).toBeVisible();
-  await page.screenshot({ path: 'test-results/e2e/session-expired-ar-dark.png' });
+  await keepForReview(page, { path: 'test-results/e2e/session-expired-ar-dark.png' });
   await page.evaluate(() => {
     localStorage.setItem('bottega.lng', 'it');
     localStorage.setItem('bottega.color-scheme', 'light');

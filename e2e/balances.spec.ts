@@ -3,6 +3,7 @@ import {
   callApi,
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   openAs,
   openMenuSection,
   switchLanguage,
@@ -61,7 +62,8 @@ test('accounting sees each shop’s balance, generates last month’s and correc
   await expectNoSeriousViolations(page, 'saldi');
 
   // The tablet and the phone, dark, and Arabic right to left.
-  const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`balances-${name}.png`), fullPage: true });
+  const shot = (name: string) =>
+    keepForReview(page, { path: testInfo.outputPath(`balances-${name}.png`), fullPage: true });
   await page.setViewportSize({ width: 768, height: 1024 });
   await expectFitsWidth(page);
   await shot('tablet');

@@ -11,6 +11,7 @@ import {
   callApi,
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   looks,
   openAs,
   openInLook,
@@ -193,7 +194,7 @@ test('the upload and the check on the tablet in dark and on the phone in Arabic'
       await expect(page.getByTestId('bank-uploads').or(page.getByTestId('check-matched'))).toBeVisible();
       await expectFitsWidth(page);
       await expectNoSeriousViolations(page, `${path} ${look.name}`);
-      await page.screenshot({
+      await keepForReview(page, {
         path: test.info().outputPath(`${path.split('/').at(-1)}-${look.lng}-${width}.png`),
         fullPage: true,
       });

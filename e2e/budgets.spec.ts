@@ -8,6 +8,7 @@ import { expect as baseExpect } from '@playwright/test';
 import {
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   looks,
   openAs,
   openInLook,
@@ -64,7 +65,7 @@ test('an area manager sets and sends a month’s budget with the rounding prompt
   await confirmSend.getByTestId('confirm').click();
   await expect(manager.getByTestId('budget-state')).toHaveText('Inviato');
   await expect(manager.getByTestId('budget-send')).toBeDisabled();
-  await manager.screenshot({ path: test.info().outputPath('budget-edit.png'), fullPage: true });
+  await keepForReview(manager, { path: test.info().outputPath('budget-edit.png'), fullPage: true });
   await manager.context().close();
 
   // Marco signs in at Milano Duomo: the popup asks him to confirm the budget.
@@ -108,14 +109,14 @@ test('the budget screens on the desktop, the tablet in dark and the phone in Ara
     await expect(manager.getByTestId('budget-list')).toBeVisible();
     await expectFitsWidth(manager);
     await expectNoSeriousViolations(manager, `budget list ${look.name} ${width}`);
-    await manager.screenshot({ path: shot(`budgets-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
+    await keepForReview(manager, { path: shot(`budgets-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
     await manager.getByTestId('budget-row-TO01').getByTestId('budget-open').click();
     await expect(manager.getByTestId('budget-days')).toBeVisible();
     await manager.getByTestId('budget-sales').fill('9.999,99');
     await expect(manager.getByTestId('budget-rounding')).toBeVisible();
     await expectFitsWidth(manager);
     await expectNoSeriousViolations(manager, `budget edit ${look.name} ${width}`);
-    await manager.screenshot({ path: shot(`budget-edit-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
+    await keepForReview(manager, { path: shot(`budget-edit-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
     await manager.context().close();
 
     const employee = await openInLook(browser, look, {
@@ -124,7 +125,7 @@ test('the budget screens on the desktop, the tablet in dark and the phone in Ara
     });
     await expect(employee.getByTestId('budget-card')).toBeVisible();
     await expectNoSeriousViolations(employee, `dashboard ${look.name} ${width}`);
-    await employee.screenshot({
+    await keepForReview(employee, {
       path: shot(`budget-dashboard-${look.lng}-${look.scheme}-${width}.png`),
       fullPage: true,
     });
@@ -132,7 +133,10 @@ test('the budget screens on the desktop, the tablet in dark and the phone in Ara
     await expect(employee.getByTestId('budget-days')).toBeVisible();
     await expectFitsWidth(employee);
     await expectNoSeriousViolations(employee, `budget confirm ${look.name} ${width}`);
-    await employee.screenshot({ path: shot(`budget-confirm-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
+    await keepForReview(employee, {
+      path: shot(`budget-confirm-${look.lng}-${look.scheme}-${width}.png`),
+      fullPage: true,
+    });
     await employee.context().close();
   }
 });

@@ -8,6 +8,7 @@ import {
   cameraSimulatorPort,
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   looks,
   openAs,
   openInLook,
@@ -122,7 +123,7 @@ test('the camera screens on the tablet in dark and the phone in Arabic', async (
       if (screen === 'viewer') await expect(page.locator('[data-testid^="camera-tile-"] img').first()).toBeVisible();
       await expectFitsWidth(page);
       await expectNoSeriousViolations(page, `cameras ${screen} ${look.name} ${width}`);
-      await page.screenshot({
+      await keepForReview(page, {
         path: shot(`cameras-${screen}-${look.lng}-${look.scheme}-${width}.png`),
         fullPage: true,
       });

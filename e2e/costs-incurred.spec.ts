@@ -8,6 +8,7 @@ import {
   callApi,
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   looks,
   openAs,
   openInLook,
@@ -73,7 +74,7 @@ test('accounting convalidates an expense of a closed day and finds it in the arc
   await expect(row).toContainText('Scontrino 88');
   await expect(row).toContainText('restano');
   await expectNoSeriousViolations(accounting, 'spese da convalidare');
-  await accounting.screenshot({ path: test.info().outputPath('costs-convalidate.png'), fullPage: true });
+  await keepForReview(accounting, { path: test.info().outputPath('costs-convalidate.png'), fullPage: true });
 
   await row.getByTestId(`cost-convalidate-${expense.id}`).click();
   const confirm = accounting.getByRole('dialog', { name: 'Convalidare le spese?' });
@@ -93,7 +94,7 @@ test('accounting convalidates an expense of a closed day and finds it in the arc
   await accounting.getByRole('button', { name: 'Esporta CSV' }).click();
   expect((await download).suggestedFilename()).toBe(`spese-sostenute-${expense.date.slice(0, 7)}.csv`);
   await expectNoSeriousViolations(accounting, 'archivio spese');
-  await accounting.screenshot({ path: test.info().outputPath('costs-archive.png'), fullPage: true });
+  await keepForReview(accounting, { path: test.info().outputPath('costs-archive.png'), fullPage: true });
   await accounting.context().close();
 });
 
@@ -113,7 +114,7 @@ test('the costs screens on the tablet in dark and on the phone in Arabic', async
     await expect(page.getByTestId('costs-table-convalidate')).toBeVisible();
     await expectFitsWidth(page);
     await expectNoSeriousViolations(page, `costs ${look.name}`);
-    await page.screenshot({ path: test.info().outputPath(`costs-${look.lng}-${width}.png`), fullPage: true });
+    await keepForReview(page, { path: test.info().outputPath(`costs-${look.lng}-${width}.png`), fullPage: true });
     await page.context().close();
   }
 });

@@ -6,6 +6,7 @@ import { expect as baseExpect } from '@playwright/test';
 import {
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   looks,
   openAs,
   openInLook,
@@ -75,7 +76,7 @@ test('the marketing and club screens on the tablet in dark and the phone in Arab
       await expect(page.getByTestId(ready)).toBeVisible();
       await expectFitsWidth(page);
       await expectNoSeriousViolations(page, `marketing ${screen} ${look.name} ${width}`);
-      await page.screenshot({
+      await keepForReview(page, {
         path: shot(`marketing-${screen}-${look.lng}-${look.scheme}-${width}.png`),
         fullPage: true,
       });
@@ -85,7 +86,10 @@ test('the marketing and club screens on the tablet in dark and the phone in Arab
     await expect(page.getByTestId('customer-loyalty')).toBeVisible();
     await expectFitsWidth(page);
     await expectNoSeriousViolations(page, `member ${look.name} ${width}`);
-    await page.screenshot({ path: shot(`marketing-member-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
+    await keepForReview(page, {
+      path: shot(`marketing-member-${look.lng}-${look.scheme}-${width}.png`),
+      fullPage: true,
+    });
 
     // The club, in the same look: its own language and scheme keys.
     const club = await page.context().newPage();
@@ -102,7 +106,10 @@ test('the marketing and club screens on the tablet in dark and the phone in Arab
       await expect(club.getByRole('heading', { level: 1 })).toBeVisible();
       await expectFitsWidth(club);
       await expectNoSeriousViolations(club, `club ${screen} ${look.name} ${width}`);
-      await club.screenshot({ path: shot(`club-${screen}-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
+      await keepForReview(club, {
+        path: shot(`club-${screen}-${look.lng}-${look.scheme}-${width}.png`),
+        fullPage: true,
+      });
     }
     await page.context().close();
   }

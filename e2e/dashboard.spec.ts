@@ -3,7 +3,7 @@
 // opening the section of the page on screen. On the machine's clock: the demo leaves Milano Duomo's last day
 // before today open (and today's till is to count tonight), and Napoli's last two days unclosed.
 import { expect, type Page } from '@playwright/test';
-import { chooseShop, signIn, startAs, test } from './helpers';
+import { chooseShop, keepForReview, signIn, startAs, test } from './helpers';
 
 function menuSection(page: Page, section: string) {
   return page.getByTestId(`menu-section-${section}`);
@@ -158,7 +158,7 @@ test('the dashboard fits the desktop, the shop tablet and a phone, light and dar
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         expect(overflow, `${viewport.name} ${scheme} ${lng}`).toBeLessThanOrEqual(0);
-        await page.screenshot({
+        await keepForReview(page, {
           path: testInfo.outputPath(`dashboard-${viewport.width}-${scheme}-${lng}.png`),
           fullPage: true,
         });

@@ -11,6 +11,7 @@ import {
   callApi,
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   looks,
   openAs,
   openInLook,
@@ -210,13 +211,16 @@ test('the delivery notes, stock and document check screens on the tablet in dark
       await expect(page.getByTestId(shown).or(page.getByTestId('documents-empty'))).toBeVisible();
       await expectFitsWidth(page);
       await expectNoSeriousViolations(page, `${name} ${look.name} ${width}`);
-      await page.screenshot({ path: shot(`${name}-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
+      await keepForReview(page, { path: shot(`${name}-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
       if (name === 'delivery-notes') {
         await page.getByTestId('notes-table').getByRole('link').first().click();
         await expect(page.getByTestId('note-lines')).toBeVisible();
         await expectFitsWidth(page);
         await expectNoSeriousViolations(page, `delivery note ${look.name} ${width}`);
-        await page.screenshot({ path: shot(`delivery-note-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
+        await keepForReview(page, {
+          path: shot(`delivery-note-${look.lng}-${look.scheme}-${width}.png`),
+          fullPage: true,
+        });
       }
     }
     await page.context().close();

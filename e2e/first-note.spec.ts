@@ -7,6 +7,7 @@ import { expect as baseExpect } from '@playwright/test';
 import {
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   looks,
   openAs,
   openInLook,
@@ -29,13 +30,13 @@ test('accounting reads a shop’s first note, downloads it, and compares two per
   await expect(days.getByRole('link', { name: /^Chiusura cassa #\d+$/ }).first()).toBeVisible();
   await expect(page.getByTestId('first-note-totals')).toBeVisible();
   await expectNoSeriousViolations(page, 'prima nota');
-  await page.screenshot({ path: test.info().outputPath('first-note-month.png'), fullPage: true });
+  await keepForReview(page, { path: test.info().outputPath('first-note-month.png'), fullPage: true });
   // The print view: the page alone, without the menu and the controls.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation', { name: 'Menu principale' })).toBeHidden();
   await expect(page.getByTestId('first-note-print')).toBeHidden();
   await expect(days).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('first-note-print.png'), fullPage: true });
+  await keepForReview(page, { path: test.info().outputPath('first-note-print.png'), fullPage: true });
   await page.emulateMedia({ media: 'screen' });
 
   const download = page.waitForEvent('download');
@@ -61,7 +62,7 @@ test('accounting reads a shop’s first note, downloads it, and compares two per
   await expect(periods).toContainText(`/${thisYear - 1}`);
   await expect(page.getByTestId('comparison-sources').or(page.getByText('Nessuna vendita'))).toBeVisible();
   await expectNoSeriousViolations(page, 'confronto periodi');
-  await page.screenshot({ path: test.info().outputPath('comparison.png'), fullPage: true });
+  await keepForReview(page, { path: test.info().outputPath('comparison.png'), fullPage: true });
   await page.context().close();
 });
 
@@ -82,7 +83,7 @@ test('the first note and the comparison on the tablet in dark and on the phone i
       await expect(page.getByTestId(testId)).toBeVisible();
       await expectFitsWidth(page);
       await expectNoSeriousViolations(page, `${path} ${look.name}`);
-      await page.screenshot({
+      await keepForReview(page, {
         path: test.info().outputPath(`${path.split('/').at(-1)}-${look.lng}-${width}.png`),
         fullPage: width !== 390,
       });

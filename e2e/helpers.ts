@@ -10,6 +10,7 @@ import {
   expect,
   type Locator,
   type Page,
+  type PageScreenshotOptions,
   request,
 } from '@playwright/test';
 
@@ -473,6 +474,15 @@ export async function openInLook(browser: Browser, look: Look, start: ContextSta
   await expect(page.locator('html')).toHaveAttribute('lang', look.lng);
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', look.scheme);
   return page;
+}
+
+/**
+ * Saves a picture of the page for a person to look at, in a local run (`npm run test:e2e`): under CI nobody does, and
+ * a run's 154 full-page pictures took about 45 s of it. A failing journey's own screenshot is taken either way
+ * (`screenshot: 'only-on-failure'`).
+ */
+export async function keepForReview(page: Page, options: PageScreenshotOptions): Promise<void> {
+  if (!process.env.CI) await page.screenshot(options);
 }
 
 /** The WCAG 2.1 A and AA rules axe-core checks. */

@@ -9,6 +9,7 @@ import {
   callApi,
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   looks,
   openAs,
   openInLook,
@@ -139,7 +140,7 @@ test('the check list, a request and the archive on the tablet in dark and on the
       ).toBeVisible();
       await expectFitsWidth(page);
       await expectNoSeriousViolations(page, `${path} ${look.name}`);
-      await page.screenshot({
+      await keepForReview(page, {
         path: test.info().outputPath(`${path.split('/').slice(-1)[0]}-${look.lng}-${width}.png`),
         fullPage: true,
       });

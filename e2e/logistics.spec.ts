@@ -8,6 +8,7 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 import {
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   looks,
   openAs,
   openInLook,
@@ -153,17 +154,17 @@ test('the logistics screens on the tablet in dark and the phone in Arabic', asyn
     await expect(page.getByTestId('files-table')).toBeVisible();
     await expectFitsWidth(page);
     await expectNoSeriousViolations(page, `picking files ${look.name} ${width}`);
-    await page.screenshot({ path: shot(`picking-files-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
+    await keepForReview(page, { path: shot(`picking-files-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
     await page.getByTestId('files-table').getByRole('link').first().click();
     await expect(page.getByTestId('file-actions')).toBeVisible();
     await expectFitsWidth(page);
     await expectNoSeriousViolations(page, `picking file ${look.name} ${width}`);
-    await page.screenshot({ path: shot(`picking-file-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
+    await keepForReview(page, { path: shot(`picking-file-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
     await page.goto('/app/in-files/create');
     await expect(page.getByTestId('lines-editor')).toBeVisible();
     await expectFitsWidth(page);
     await expectNoSeriousViolations(page, `new goods in ${look.name} ${width}`);
-    await page.screenshot({ path: shot(`in-file-create-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
+    await keepForReview(page, { path: shot(`in-file-create-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
     await page.context().close();
   }
 });

@@ -7,6 +7,7 @@ import { businessDate } from '../packages/contracts/src/dates';
 import {
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   looks,
   openAs,
   openInLook,
@@ -64,7 +65,7 @@ test('the month end on the tablet in dark and on the phone in Arabic', async ({ 
     await expect(page.getByTestId('month-shop-MI01')).toBeVisible();
     await expectFitsWidth(page);
     await expectNoSeriousViolations(page, `month end ${look.name}`);
-    await page.screenshot({ path: test.info().outputPath(`month-end-${look.lng}-${width}.png`), fullPage: true });
+    await keepForReview(page, { path: test.info().outputPath(`month-end-${look.lng}-${width}.png`), fullPage: true });
     await page.context().close();
   }
 });

@@ -4,6 +4,7 @@ import {
   expectBadgesWhole,
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   looks,
   openAs,
   openInLook,
@@ -69,7 +70,7 @@ test('accounting uploads a month, follows the split, reviews its problems and a 
   await expect(accounting.getByTestId('outcome-count-notUploaded')).toContainText('2');
   const items = accounting.getByTestId('items-table');
   await expect(items.getByRole('row', { name: new RegExp(stranger.fiscalCode) })).toContainText('nessun dipendente');
-  await accounting.screenshot({ path: 'test-results/e2e/payslips-items.png', fullPage: true });
+  await keepForReview(accounting, { path: 'test-results/e2e/payslips-items.png', fullPage: true });
 
   // Marco's payslip previewed: two pages of his.
   const marcoRow = items.getByRole('row', { name: /Rossi/ });
@@ -120,7 +121,7 @@ for (const look of looks.filter((candidate) => candidate.lng === 'it')) {
     await page.getByTestId('convalidate-uploads-table').getByRole('link').first().click();
     await expect(page.getByTestId('items-table')).toBeVisible();
     await expectNoSeriousViolations(page, 'review');
-    await page.screenshot({ path: `test-results/e2e/payslips-review-${look.lng}-${look.scheme}.png` });
+    await keepForReview(page, { path: `test-results/e2e/payslips-review-${look.lng}-${look.scheme}.png` });
     await page.goto('/app/payslips/archive');
     await expect(page.getByTestId('archive-table')).toBeVisible();
     await expectNoSeriousViolations(page, 'archive');
@@ -149,7 +150,7 @@ for (const screen of smallScreens) {
         await expect(page.getByTestId('items-table')).toBeVisible();
         await expectFitsWidth(page);
         await expectBadgesWhole(page);
-        await page.screenshot({
+        await keepForReview(page, {
           path: `test-results/e2e/payslips-review-${screen.name}-${look.lng}.png`,
           fullPage: true,
         });
@@ -159,7 +160,7 @@ for (const screen of smallScreens) {
         await page.goto('/app/payslips/upload');
         await expect(page.getByTestId('upload-card')).toBeVisible();
         await expectFitsWidth(page);
-        await page.screenshot({
+        await keepForReview(page, {
           path: `test-results/e2e/payslips-upload-${screen.name}-${look.lng}.png`,
           fullPage: true,
         });
@@ -173,7 +174,7 @@ for (const screen of smallScreens) {
       await expect(employee.getByTestId('own-table')).toBeVisible();
       await expectFitsWidth(employee);
       await expectBadgesWhole(employee);
-      await employee.screenshot({ path: `test-results/e2e/payslips-own-${screen.name}-ar.png`, fullPage: true });
+      await keepForReview(employee, { path: `test-results/e2e/payslips-own-${screen.name}-ar.png`, fullPage: true });
     });
   });
 }

@@ -2,7 +2,16 @@ import { expect as baseExpect } from '@playwright/test';
 import { writePosSettlement } from '../apps/server/src/integrations/pos/pos-settlement.simulator';
 import { businessDate } from '../packages/contracts/src/dates';
 import type { PosComparison } from '../packages/contracts/src/pos';
-import { callApi, expectFitsWidth, expectNoSeriousViolations, openAs, openMenuSection, pick, test } from './helpers';
+import {
+  callApi,
+  expectFitsWidth,
+  expectNoSeriousViolations,
+  keepForReview,
+  openAs,
+  openMenuSection,
+  pick,
+  test,
+} from './helpers';
 
 // The import and the screens load their code on first visit: room for a busy machine.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -94,7 +103,7 @@ test('accounting uploads the acquirer’s settlement, filters the archive and fi
   await expectFitsWidth(page);
   await expectNoSeriousViolations(page, 'confronto POS, tablet scuro');
   await row.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('pos-comparison-768-dark.png') });
+  await keepForReview(page, { path: testInfo.outputPath('pos-comparison-768-dark.png') });
   await page.evaluate(() => {
     localStorage.setItem('bottega.color-scheme', 'light');
     localStorage.setItem('bottega.lng', 'ar');
@@ -106,11 +115,11 @@ test('accounting uploads the acquirer’s settlement, filters the archive and fi
   await expectFitsWidth(page);
   await expectNoSeriousViolations(page, 'confronto POS, telefono arabo');
   await row.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('pos-comparison-390-ar.png') });
+  await keepForReview(page, { path: testInfo.outputPath('pos-comparison-390-ar.png') });
   await page.getByTestId('pos-tab-entries').click();
   await expect(page.getByTestId('pos-entries')).toContainText(code);
   await expectFitsWidth(page);
-  await page.screenshot({ path: testInfo.outputPath('pos-entries-390-ar.png'), fullPage: true });
+  await keepForReview(page, { path: testInfo.outputPath('pos-entries-390-ar.png'), fullPage: true });
   await page.getByTestId('pos-upload').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('pos-upload-390-ar.png') });
+  await keepForReview(page, { path: testInfo.outputPath('pos-upload-390-ar.png') });
 });

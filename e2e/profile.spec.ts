@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { chooseShop, demoPassword, pngImage, signIn, signOut, test } from './helpers';
+import { chooseShop, demoPassword, keepForReview, pngImage, signIn, signOut, test } from './helpers';
 
 // The demo user noshifts has not completed registration (seed.ts), so these journeys run in order:
 // registration first, then the profile. No other journey signs in as noshifts: the demo password cannot be
@@ -101,7 +101,7 @@ test('changing the password asks for the current one, then signing in takes the 
     );
     await expect(form.getByRole('alert')).toHaveCount(0);
   }
-  await page.screenshot({ path: 'test-results/e2e/profile-password-refused.png', fullPage: true });
+  await keepForReview(page, { path: 'test-results/e2e/profile-password-refused.png', fullPage: true });
 
   await form.getByRole('textbox', { name: 'Nuova password', exact: true }).fill(newPassword);
   await form.getByRole('textbox', { name: 'Conferma la nuova password' }).fill(newPassword);

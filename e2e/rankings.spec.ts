@@ -8,6 +8,7 @@ import {
   callApi,
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   looks,
   openAs,
   openInLook,
@@ -20,7 +21,7 @@ import {
 const expect = baseExpect.configure({ timeout: 30_000 });
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('bottega.token') ?? '');
 const screenshot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  keepForReview(page, { path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 async function navigliId(page: Page): Promise<number> {
   const { data } = await callApi<{ data: { id: number; code: string }[] }>(page, {

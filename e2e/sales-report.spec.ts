@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import {
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   looks,
   openAs,
   openInLook,
@@ -42,7 +43,7 @@ test('accounting reads the sales report, changes the period and the shops, and d
   await expect(page.getByTestId('sales-card-budget-value')).toContainText('%');
   await expect(page.getByTestId('sales-shop-MI01')).toContainText('raggiunto');
   await expectNoSeriousViolations(page, 'report vendite');
-  await page.screenshot({ path: test.info().outputPath('sales-report-this-month.png'), fullPage: true });
+  await keepForReview(page, { path: test.info().outputPath('sales-report-this-month.png'), fullPage: true });
 
   // Last month, whole: the periods line names its first day.
   await page.getByTestId('sales-period').getByText('Mese scorso').click();
@@ -96,7 +97,7 @@ test('the sales report on the desktop, on the tablet in dark and on the phone in
     await expect(page.getByTestId('sales-takings-chart').locator('svg').first()).toBeVisible();
     await expectFitsWidth(page);
     await expectNoSeriousViolations(page, `report vendite ${look.name} ${width}`);
-    await page.screenshot({
+    await keepForReview(page, {
       path: test.info().outputPath(`sales-report-${look.lng}-${look.scheme}-${width}.png`),
       fullPage: true,
     });

@@ -8,6 +8,7 @@ import {
   demoPassword,
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   looks,
   openAs,
   openInLook,
@@ -166,7 +167,10 @@ test('the analytics fit a phone and a tablet and read in dark mode and in Arabic
     await expect(page.getByTestId('analytics-chart').locator('.recharts-surface')).toBeVisible();
     await expectFitsWidth(page);
     await expectNoSeriousViolations(page, `analisi turni (${screen.name}, ${look.name})`);
-    await page.screenshot({ path: `test-results/e2e/shift-analytics-${screen.name}-${look.lng}.png`, fullPage: true });
+    await keepForReview(page, {
+      path: `test-results/e2e/shift-analytics-${screen.name}-${look.lng}.png`,
+      fullPage: true,
+    });
     await page.context().close();
   }
 });

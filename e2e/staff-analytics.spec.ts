@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { businessDate, isoWeekDays, isoWeekOf, previousIsoWeek } from '@bottega/contracts/dates';
 import { expect as baseExpect, type Page } from '@playwright/test';
-import { expectFitsWidth, expectNoSeriousViolations, looks, openAs, openInLook, smallScreens, test } from './helpers';
+import {
+  expectFitsWidth,
+  expectNoSeriousViolations,
+  keepForReview,
+  looks,
+  openAs,
+  openInLook,
+  smallScreens,
+  test,
+} from './helpers';
 
 // Staff analytics over the demo's sales feed, whose registers name the shop's staff on most receipts. Each page loads
 // its code and the chart library on first visit: room for a busy machine.
@@ -46,7 +55,7 @@ test('the area manager ranks the staff of their shops with the charts; accountin
   );
   await expectNoSeriousViolations(manager, 'analisi dipendenti');
   await manager.setViewportSize({ width: 1280, height: 900 });
-  await manager.screenshot({ path: `${screenshots}/staff-analytics-overview-1280-it.png`, fullPage: true });
+  await keepForReview(manager, { path: `${screenshots}/staff-analytics-overview-1280-it.png`, fullPage: true });
 
   const accounting = await openAs(browser, 'contabilita', 'Milano Duomo');
   await accounting.goto('/app/shops/employees/analytics');
@@ -58,7 +67,7 @@ test('the area manager ranks the staff of their shops with the charts; accountin
   await expect(accounting.getByTestId('staff-report-periods')).toContainText('Settimana precedente');
   await expectNoSeriousViolations(accounting, 'report settimanale dipendenti');
   await accounting.setViewportSize({ width: 1280, height: 900 });
-  await accounting.screenshot({ path: `${screenshots}/staff-analytics-weekly-1280-it.png`, fullPage: true });
+  await keepForReview(accounting, { path: `${screenshots}/staff-analytics-weekly-1280-it.png`, fullPage: true });
 
   const csv = await download(accounting, 'CSV');
   expect(csv.name).toBe(`analisi-dipendenti-${lastWeek}.csv`);
@@ -90,7 +99,7 @@ test('staff analytics fit a phone and a tablet and read in dark mode and in Arab
     await expect(page.getByTestId('staff-bar-chart').locator('.recharts-surface')).toBeVisible();
     await expectFitsWidth(page);
     await expectNoSeriousViolations(page, `analisi dipendenti (${screen.name}, ${look.name})`);
-    await page.screenshot({
+    await keepForReview(page, {
       path: `${screenshots}/staff-analytics-overview-${screen.width}-${look.lng}-${look.scheme}.png`,
       fullPage: true,
     });
@@ -106,6 +115,6 @@ test('staff analytics fit a phone and a tablet and read in dark mode and in Arab
   await page.getByTestId('staff-previous').click();
   await expect(page.getByText('Napoli Toledo').first()).toBeVisible();
   await expectNoSeriousViolations(page, 'report settimanale dipendenti (scuro)');
-  await page.screenshot({ path: `${screenshots}/staff-analytics-weekly-1280-it-dark.png`, fullPage: true });
+  await keepForReview(page, { path: `${screenshots}/staff-analytics-weekly-1280-it-dark.png`, fullPage: true });
   await page.context().close();
 });

@@ -7,6 +7,7 @@ import {
   callApi,
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   looks,
   openAs,
   openInLook,
@@ -18,7 +19,7 @@ import {
 // The pages' code loads on first visit: room for a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 const screenshot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  keepForReview(page, { path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 /** The names of the top-level categories, in the order the tree shows them. */
 const topLevel = (page: Page) =>
@@ -151,7 +152,7 @@ test('a parent and a leaf created, renamed, assigned, reordered by keyboard and 
   // The line shows where it lands: below the passed category's branch.
   await expect(table.locator('tr[data-drop="bottom"]')).toHaveCount(1);
   // Only the viewport: a full-page shot resizes the window, which ends the drag.
-  await page.screenshot({ path: test.info().outputPath('ticket-categories-dragging-1280.png') });
+  await keepForReview(page, { path: test.info().outputPath('ticket-categories-dragging-1280.png') });
   await page.mouse.up();
   await expect.poll(() => topLevel(page)).toEqual(before);
   await page.reload();

@@ -8,6 +8,7 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 import {
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   looks,
   openAs,
   openInLook,
@@ -161,7 +162,7 @@ test('a shop files a ticket with a photo; its assignee sees it live, answers and
   await expect(manager.getByTestId('ticket-reply')).toBeHidden();
   await expect(manager.getByRole('button', { name: 'Stampa' })).toBeHidden();
   await expect(manager.getByTestId('ticket-message')).toHaveCount(2);
-  await manager.screenshot({ path: test.info().outputPath('ticket-print.png'), fullPage: true });
+  await keepForReview(manager, { path: test.info().outputPath('ticket-print.png'), fullPage: true });
   await manager.emulateMedia({ media: 'screen' });
   // Back in the list, the search typed there is still there.
   await manager.goto('/app/ticket/list');
@@ -192,18 +193,18 @@ test('the ticket screens on the desktop, the tablet in dark and the phone in Ara
     await expect(page.getByTestId('tickets-table')).toBeVisible();
     await expectFitsWidth(page);
     await expectNoSeriousViolations(page, `ticket list ${look.name} ${width}`);
-    await page.screenshot({ path: shot(`tickets-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
+    await keepForReview(page, { path: shot(`tickets-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
     await page.getByTestId('tickets-table').getByRole('link').first().click();
     await expect(page.getByTestId('ticket-message').first()).toBeVisible();
     await expect(page.getByTestId('ticket-reply')).toBeVisible();
     await expectFitsWidth(page);
     await expectNoSeriousViolations(page, `ticket ${look.name} ${width}`);
-    await page.screenshot({ path: shot(`ticket-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
+    await keepForReview(page, { path: shot(`ticket-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
     await page.goto('/app/ticket/create');
     await expect(page.getByTestId('ticket-message')).toBeVisible();
     await expectFitsWidth(page);
     await expectNoSeriousViolations(page, `new ticket ${look.name} ${width}`);
-    await page.screenshot({ path: shot(`ticket-create-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
+    await keepForReview(page, { path: shot(`ticket-create-${look.lng}-${look.scheme}-${width}.png`), fullPage: true });
     await page.context().close();
   }
 });

@@ -11,6 +11,7 @@ import {
   demoPassword,
   expectFitsWidth,
   expectNoSeriousViolations,
+  keepForReview,
   looks,
   newcomerPassword,
   openAs,
@@ -177,7 +178,7 @@ test('a colleague punches her day on the tablet with her password and her passke
   await dialog.getByRole('button', { name: 'Conferma', exact: true }).click();
   await expect(dialog).toContainText('Password non corretta.');
   await expectNoSeriousViolations(page, 'presence check');
-  await page.screenshot({ path: test.info().outputPath('time-clock-presence-refused-768.png') });
+  await keepForReview(page, { path: test.info().outputPath('time-clock-presence-refused-768.png') });
   await dialog.getByRole('button', { name: 'Annulla' }).click();
   await expect(dialog).toBeHidden();
   await page.reload();
@@ -236,7 +237,7 @@ test('a colleague punches her day on the tablet with her password and her passke
   await rectify.getByRole('button', { name: 'Continua' }).click();
   await expect(rectify.getByTestId('rectify-confirm')).toContainText(`dalle ${punchedAt} alle ${rectifiedTo}`);
   await expectNoSeriousViolations(admin, 'rectification');
-  await admin.screenshot({ path: test.info().outputPath('time-clock-rectify-confirm-1280.png') });
+  await keepForReview(admin, { path: test.info().outputPath('time-clock-rectify-confirm-1280.png') });
   await rectify.getByRole('button', { name: 'Rettifica', exact: true }).click();
   await expect(admin.getByText('Timbratura rettificata: Inizio turno, Elena Prova.')).toBeVisible();
   await expect(elenaOnAdmin.getByTestId('time-clock-rectified')).toContainText(`Rettificata, era ${punchedAt}`);
@@ -260,7 +261,7 @@ test('the time clock on the tablet, a phone and a desktop, light, dark and in Ar
         page.getByTestId('time-clock-person').first().or(page.getByTestId('time-clock-empty')),
       ).toBeVisible();
       await expectFitsWidth(page);
-      await page.screenshot({
+      await keepForReview(page, {
         path: test.info().outputPath(`time-clock-${look.lng}-${look.scheme}-${width}.png`),
         fullPage: true,
       });

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { openAs, openMenuSection, test } from './helpers';
+import { keepForReview, openAs, openMenuSection, test } from './helpers';
 
 /** Ticks or unticks abilities of the group open in the editor, found through the permission search. */
 async function setAbilities(page: Page, abilities: string[], on: boolean) {
@@ -147,7 +147,7 @@ test('a group editor can grant only the abilities they hold, and only read a gro
   await expect(editor.getByRole('tooltip')).toHaveText(
     'Non hai questo permesso: puoi concedere solo i permessi che hai.',
   );
-  await editor.screenshot({ path: 'test-results/e2e/user-group-not-held.png' });
+  await keepForReview(editor, { path: 'test-results/e2e/user-group-not-held.png' });
   // What the editor holds stays theirs to give or take.
   await editor.getByTestId('permission-search').fill('employees.userGroups.view');
   await expect(editor.locator('input[data-ability="employees.userGroups.view"]')).toBeEnabled();
