@@ -37,7 +37,10 @@ const secondTodayPort = port + 30;
 const secondTodayDataDir = mkdtempSync(path.join(tmpdir(), 'bottega-e2e-today-2-'));
 const secondTodayJourneys = /\/(dashboard|notifications|payslips|profile|shops|small-screens|user-groups)\.spec\.ts$/;
 
-/** The environment of one of the journeys' servers: the compiled server, as `npm start` runs it (`npm run test:e2e` builds it first). */
+/**
+ * The environment of one of the journeys' servers: the compiled server, as `npm start` runs it (`npm run test:e2e`
+ * builds it first).
+ */
 function server(options: {
   port: number;
   dataDir: string;

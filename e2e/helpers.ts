@@ -178,13 +178,13 @@ export async function signInWithShop(page: Page, login: string, shop: string, op
   await page.waitForURL(/\/app$/);
 }
 
+/** Where the web app keeps the staff's session token (apps/web/src/lib/api-client.ts). */
+const authTokenKey = 'bottega.token';
+
 /**
  * A session of `login` in `shop`, opened through the API as the sign-in page opens one (password, then the shop): the
  * journeys about signing in walk the page itself (signIn); the rest start signed in, a second or two sooner each.
  */
-/** Where the web app keeps the staff's session token (apps/web/src/lib/api-client.ts). */
-const authTokenKey = 'bottega.token';
-
 async function sessionOf(login: string, shop: string): Promise<string> {
   const api = await request.newContext({
     baseURL: test.info().project.use.baseURL,
