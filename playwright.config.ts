@@ -31,11 +31,13 @@ const salesPort = port + 20;
 const salesDataDir = mkdtempSync(path.join(tmpdir(), 'bottega-e2e-sales-'));
 const salesJourney = /sales\.spec\.ts$/;
 // The rest run on two servers of today, each its own demo database, so neither half sees what the other's journeys
-// changed: the first sends its mails to the catcher (invitations, resets, confirmations), the second takes the journeys
-// that send none.
+// changed: the first sends its mails to the catcher (invitations, resets, confirmations) and keeps the journeys that read
+// them or drive a simulator, the second takes about half the run's time in journeys that do neither (the two halves
+// run at once, below).
 const secondTodayPort = port + 30;
 const secondTodayDataDir = mkdtempSync(path.join(tmpdir(), 'bottega-e2e-today-2-'));
-const secondTodayJourneys = /\/(dashboard|notifications|payslips|profile|shops|small-screens|user-groups)\.spec\.ts$/;
+const secondTodayJourneys =
+  /\/(accessibility|dashboard|notifications|payslips|pos-archive|profile|rankings|sales-report|shift-analytics|shifts|shops|small-screens|staff-analytics|ticket-categories|tickets|user-groups)\.spec\.ts$/;
 
 /**
  * The environment of one of the journeys' servers: the compiled server, as `npm start` runs it (`npm run test:e2e`
@@ -117,10 +119,11 @@ const servers = [
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
-  // One journey at a time. Two at once on a two-core machine (two browsers, each with its GPU and renderer processes,
-  // over four servers) made every journey about three times slower, the whole run a quarter slower, and some flaky.
+  // Two journeys at once, never two on one server (each project's `workers: 1` below): one journey left a third of the
+  // two cores idle (waiting on the server, debounces and the browser's frames), and journeys on one database would
+  // see each other's changes. A file's journeys run in order, one after the other.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   // Under CI a journey left focused with .only fails the run, and so does one that passed only on its
   // retry: a flaky journey is a failure to fix. The one retry stays to tell flaky from broken in the report.
   forbidOnly: !!process.env.CI,
@@ -167,18 +170,20 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'today', testIgnore: [clockJourneys, salesJourney, secondTodayJourneys] },
+    { name: 'today', testIgnore: [clockJourneys, salesJourney, secondTodayJourneys], workers: 1 },
     {
       name: 'today-2',
       testMatch: secondTodayJourneys,
       use: { baseURL: `http://localhost:${secondTodayPort}` },
+      workers: 1,
     },
     {
       name: 'sunday-evening',
       testMatch: clockJourneys,
       use: { baseURL: `http://localhost:${sundayPort}` },
+      workers: 1,
     },
-    { name: 'sales-feed', testMatch: salesJourney, use: { baseURL: `http://localhost:${salesPort}` } },
+    { name: 'sales-feed', testMatch: salesJourney, use: { baseURL: `http://localhost:${salesPort}` }, workers: 1 },
   ],
   // The mail catcher and the four servers, started at once by e2e/servers.ts (Playwright starts its webServer entries
   // one after the other); its ready address answers once every server does.
