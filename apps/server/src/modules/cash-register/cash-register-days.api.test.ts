@@ -5,6 +5,7 @@ import { api, createTestApp, findShopId, findUserId, signIn, type TestApp } from
 import { invoiceRequests } from '../invoices/invoices.schema';
 import { products, receipts } from '../sales/sales.schema';
 import { ingestFiscalCloses, ingestReceipts } from '../sales/sales-ingest.service';
+import { shops } from '../shops/shops.schema';
 import { cashReports } from './cash-register.schema';
 
 // A shop's month, the unclosed days across shops, and a report's sales details and receipts, at the API. The
@@ -222,6 +223,31 @@ describe('a shop’s month', () => {
       token: employeeToken,
     });
     expect(april.json().data).toEqual([]);
+  });
+
+  it('answers 404 for another shop, a shop that does not exist and a closed one to those who may not see it', async () => {
+    const monthOf = async (shopId: number, token: string, month = '2026-03') =>
+      api(test.app, { url: `/api/shops/${shopId}/cash-reports?month=${month}`, token });
+    // Another shop's month, this month's and one to come alike (the latter answers no days without a statement).
+    expect((await monthOf(shopIds.NA01 as number, employeeToken)).statusCode).toBe(404);
+    expect((await monthOf(shopIds.NA01 as number, employeeToken, '2026-04')).statusCode).toBe(404);
+    expect((await monthOf(2_000_000_000, adminToken)).statusCode).toBe(404);
+    expect((await monthOf(2_000_000_000, adminToken, '2026-04')).statusCode).toBe(404);
+    await test.db
+      .update(shops)
+      .set({ closed: true })
+      .where(eq(shops.id, shopIds.MI01 as number));
+    try {
+      expect((await monthOf(shopIds.MI01 as number, employeeToken)).statusCode).toBe(404);
+      const seen = await monthOf(shopIds.MI01 as number, adminToken);
+      expect(seen.statusCode, seen.body).toBe(200);
+      expect(seen.json().data).toHaveLength(5);
+    } finally {
+      await test.db
+        .update(shops)
+        .set({ closed: false })
+        .where(eq(shops.id, shopIds.MI01 as number));
+    }
   });
 
   it('refuses a month that is not YYYY-MM', async () => {

@@ -50,7 +50,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { z } from 'zod';
-import { inScopePlaceholder, shopsInScope, shopsInScopeValue } from '../../platform/access';
+import { assertShopInScope, inScopePlaceholder, shopsInScope, shopsInScopeValue } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { containsPattern, type Database, type Executor, preparedPerDatabase } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -64,7 +64,7 @@ import { fiscalCloses, products, receiptLines, receipts, salesDays } from '../sa
 import { loadStoredReceipts } from '../sales/sales.service';
 import { endShiftOnCashConfirmation } from '../shifts/time-clock.service';
 import { shops } from '../shops/shops.schema';
-import { assertVisibleShop, loadVisibleShop } from '../shops/shops.service';
+import { assertVisibleShop, loadVisibleShop, refuseUnseenShop, shopClosedColumn } from '../shops/shops.service';
 import { cashReports, weeklyCash } from './cash-register.schema';
 import {
   assertFiguresOpen,
@@ -279,8 +279,9 @@ function lastDayOf(month: string): string {
 
 /**
  * A shop's month in one statement, prepared (the cash screen opens on it): its sales days and reports side by side (a
- * day may have either), each with whether the printer's daily close arrived. The days come as one JSON value, in the
- * answer's shape: the driver parses it natively instead of Drizzle mapping every cell of every day.
+ * day may have either), each with whether the printer's daily close arrived, and the shop's `closed` for the
+ * visibility check (one round trip instead of two). The days come as one JSON value, in the answer's shape: the
+ * driver parses it natively instead of Drizzle mapping every cell of every day.
  */
 const cashMonthStatement = preparedPerDatabase((db) => {
   const shopId = sql.placeholder('shopId');
@@ -326,6 +327,7 @@ const cashMonthStatement = preparedPerDatabase((db) => {
         'hasFiscalClose', exists (select 1 from ${fiscalCloses}
           where ${fiscalCloses.shopId} = ${shopId} and ${fiscalCloses.businessDate} = ${day})
       ) order by ${day}), '[]'::json)`,
+      shopClosed: shopClosedColumn(shopId),
     })
     .from(sales)
     .fullJoin(reports, eq(reports.businessDate, sales.businessDate))
@@ -341,13 +343,18 @@ export async function listCashRegisterMonth(
   options: ShopCall & { month: string; now: Date },
 ): Promise<CashRegisterDay[]> {
   const { db, viewer, shopId } = options;
-  await assertVisibleShop(db, viewer, shopId);
+  assertShopInScope(viewer, 'shops', shopId);
   const first = `${options.month}-01`;
   const today = businessDate(options.now);
   // Dates as YYYY-MM-DD sort as they follow each other.
   const last = [lastDayOf(options.month), today].sort()[0] as string;
-  if (last < first) return [];
+  if (last < first) {
+    await assertVisibleShop(db, viewer, shopId);
+    return [];
+  }
+  // An aggregate: one row, whether or not the shop exists.
   const [month] = await cashMonthStatement(db).execute({ shopId, first, last });
+  refuseUnseenShop(viewer, month?.shopClosed);
   return month?.days ?? [];
 }
 

@@ -17,7 +17,7 @@ import type {
   ShopStatus,
   ShopValues,
 } from '@bottega/contracts/shops';
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { assertShopInScope, shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { auditLog } from '../../platform/audit.schema';
@@ -127,6 +127,19 @@ function refuseUnseen<Row extends { closed: boolean }>(row: Row | undefined, vie
 export async function assertVisibleShop(db: Executor, viewer: SessionContext, id: number): Promise<void> {
   assertShopInScope(viewer, 'shops', id);
   refuseUnseen((await shopClosedStatement(db).execute({ id }))[0], viewer);
+}
+
+/**
+ * The shop's `closed` as a column of another statement (null: no such shop), for a screen that reads its rows and
+ * the shop check in one round trip: assertShopInScope before the statement, `refuseUnseenShop` on its answer, the
+ * two together assertVisibleShop's rule.
+ */
+export const shopClosedColumn = (id: SQLWrapper) =>
+  sql<boolean | null>`(select ${shops.closed} from ${shops} where ${shops.id} = ${id})`;
+
+/** 404 unless the shop of a `shopClosedColumn` exists and, closed, the viewer may see closed shops. */
+export function refuseUnseenShop(viewer: SessionContext, closed: boolean | null | undefined): void {
+  refuseUnseen(closed === null || closed === undefined ? undefined : { closed }, viewer);
 }
 
 /**
