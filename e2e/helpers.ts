@@ -186,31 +186,50 @@ const authTokenKey = 'bottega.token';
  * journeys about signing in walk the page itself (signIn); the rest start signed in, a second or two sooner each.
  */
 async function sessionOf(login: string, shop: string): Promise<string> {
-  const api = await request.newContext({
-    baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-  });
+  const api = await apiClient();
   try {
-    const csrf = /<meta name="csrf-token" content="([^"]+)">/.exec(await (await api.get('/')).text())?.[1] ?? '';
-    const call = async <T>(path: string, body: unknown, token?: string): Promise<T> => {
-      const headers: Record<string, string> = { 'X-CSRF-TOKEN': csrf };
-      if (token) headers.Authorization = `Bearer ${token}`;
-      const response = await api.post(path, { data: body, headers });
-      if (!response.ok()) throw new Error(`POST ${path} answered ${response.status()}: ${await response.text()}`);
-      return ((await response.json()) as { data: T }).data;
-    };
-    const signedIn = await call<{ step: string; token?: string; shops?: { id: number; name: string }[] }>(
-      '/api/auth/login',
-      { login, password: demoPassword },
-    );
+    const signedIn = await api.signIn(login);
     const shopId = signedIn.shops?.find((each) => each.name === shop)?.id;
-    if (!signedIn.token || shopId === undefined)
-      throw new Error(`${login} cannot sign in to ${shop}: ${signedIn.step}`);
-    await call('/api/auth/shop', { shopId }, signedIn.token);
+    if (shopId === undefined) throw new Error(`${login} cannot sign in to ${shop}`);
+    await api.call('POST', '/api/auth/shop', { body: { shopId }, token: signedIn.token });
     return signedIn.token;
   } finally {
     await api.dispose();
   }
+}
+
+/**
+ * The API of the journey's server as the web app calls it (JSON, the CSRF token of the page's meta tag), from the
+ * journey itself rather than a page: a refusal fails the journey with the server's answer.
+ */
+async function apiClient() {
+  const api = await request.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  const csrf = /<meta name="csrf-token" content="([^"]+)">/.exec(await (await api.get('/')).text())?.[1] ?? '';
+  const call = async <T>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    options: { body?: unknown; token?: string } = {},
+  ): Promise<T> => {
+    const headers: Record<string, string> = { 'X-CSRF-TOKEN': csrf };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    const response = await api.fetch(path, { method, data: options.body, headers });
+    if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+    return ((await response.json()) as { data: T }).data;
+  };
+  /** A password sign-in; a second step (two-factor, a passkey) fails the journey. */
+  const signIn = async (login: string, password = demoPassword) => {
+    const signedIn = await call<{ step: string; token?: string; shops?: { id: number; name: string }[] }>(
+      'POST',
+      '/api/auth/login',
+      { body: { login, password } },
+    );
+    if (!signedIn.token) throw new Error(`${login} has a second sign-in step: ${signedIn.step}`);
+    return { ...signedIn, token: signedIn.token };
+  };
+  return { call, signIn, dispose: () => api.dispose() };
 }
 
 /** Where a journey's fresh browser context starts: signed in `as` a login in a shop, its window and its clock. */
@@ -334,34 +353,22 @@ export async function callApi<T>(page: Page, call: ApiCall): Promise<T> {
   }, call);
 }
 
-/** A session token for a user without a second step (a password sign-in through the API). */
-async function tokenOf(page: Page, login: string, password = demoPassword): Promise<string> {
-  const { data } = await callApi<{ data: { step: string; token?: string } }>(page, {
-    method: 'POST',
-    path: '/api/auth/login',
-    body: { login, password },
-  });
-  if (!data.token) throw new Error(`${login} has a second sign-in step: ${data.step}`);
-  return data.token;
-}
-
 /**
  * A person only one journey uses, so it can change their sign-in without disturbing the others:
  * created by the administrator through the API, choosing `newcomerPassword` through the invitation, already registered, in the
  * given shop and either an existing group or a new group of their own with the given abilities.
  */
 export async function createEmployee(
-  browser: Browser,
   options: { shop: string } & ({ group: string } | { permissions: string[] }),
 ): Promise<{ id: number; username: string }> {
-  const context = await browser.newContext();
+  const api = await apiClient();
   try {
-    const page = await context.newPage();
-    await page.goto('/');
-    const admin = await tokenOf(page, 'admin');
-    const { data: choices } = await callApi<{
-      data: { shops: { id: number; name: string }[]; groups: { id: number; name: string }[] };
-    }>(page, { path: '/api/employees/options', token: admin });
+    const { token: admin } = await api.signIn('admin');
+    const choices = await api.call<{ shops: { id: number; name: string }[]; groups: { id: number; name: string }[] }>(
+      'GET',
+      '/api/employees/options',
+      { token: admin },
+    );
     const username = `e2e.${randomBytes(4).toString('hex')}`;
     const shopId = choices.shops.find((shop) => shop.name === options.shop)?.id;
     // A group of their own gets its abilities once they are registered: one like "must use MFA"
@@ -370,17 +377,13 @@ export async function createEmployee(
       'group' in options
         ? choices.groups.find((group) => group.name === options.group)?.id
         : (
-            await callApi<{ data: { id: number } }>(page, {
-              method: 'POST',
-              path: '/api/user-groups',
+            await api.call<{ id: number }>('POST', '/api/user-groups', {
               token: admin,
               body: { name: `Gruppo ${username}`, permissions: [] },
             })
-          ).data.id;
+          ).id;
     if (!shopId || !groupId) throw new Error(`no shop ${options.shop} or no group`);
-    const { data: employee } = await callApi<{ data: { id: number } }>(page, {
-      method: 'POST',
-      path: '/api/employees',
+    const employee = await api.call<{ id: number }>('POST', '/api/employees', {
       token: admin,
       body: {
         name: 'Elena',
@@ -408,19 +411,15 @@ export async function createEmployee(
     });
     // They choose their password through their invitation, as a new employee does.
     const invitation = await linkMailedTo(`${username}@bottega.example`, 'set-password');
-    await callApi(page, {
-      method: 'POST',
-      path: '/api/auth/password-reset',
+    await api.call('POST', '/api/auth/password-reset', {
       body: {
         token: new URL(invitation).searchParams.get('token'),
         password: newcomerPassword,
         passwordConfirmation: newcomerPassword,
       },
     });
-    await callApi(page, {
-      method: 'POST',
-      path: '/api/profile/registration',
-      token: await tokenOf(page, username, newcomerPassword),
+    await api.call('POST', '/api/profile/registration', {
+      token: (await api.signIn(username, newcomerPassword)).token,
       body: {
         phone: '+39 333 765 4321',
         fiscalCode: 'PRVLNE90A41F205K',
@@ -434,16 +433,14 @@ export async function createEmployee(
       },
     });
     if ('permissions' in options) {
-      await callApi(page, {
-        method: 'PUT',
-        path: `/api/user-groups/${groupId}`,
+      await api.call('PUT', `/api/user-groups/${groupId}`, {
         token: admin,
         body: { name: `Gruppo ${username}`, permissions: options.permissions },
       });
     }
     return { id: employee.id, username };
   } finally {
-    await context.close();
+    await api.dispose();
   }
 }
 

@@ -30,10 +30,9 @@ async function typeCode(page: Page, code: string) {
 }
 
 test('a fingerprint registered in the profile signs in without a password, and cannot be registered twice', async ({
-  browser,
   page,
 }) => {
-  const { username } = await createEmployee(browser, { group: 'Dipendente', shop: 'Milano Duomo' });
+  const { username } = await createEmployee({ group: 'Dipendente', shop: 'Milano Duomo' });
   // Chromium's virtual authenticator stands in for the fingerprint reader, and always says yes.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
@@ -88,7 +87,7 @@ test('two-factor set up in the profile asks for a code at sign-in, a recovery co
   browser,
   page,
 }) => {
-  const { id, username } = await createEmployee(browser, { group: 'Dipendente', shop: 'Milano Navigli' });
+  const { id, username } = await createEmployee({ group: 'Dipendente', shop: 'Milano Navigli' });
   await signInWithShop(page, username, 'Milano Navigli', { password: newcomerPassword });
   await page.goto('/app/user?tab=security');
   const card = page.getByTestId('two-factor-card');
@@ -157,10 +156,9 @@ test('two-factor set up in the profile asks for a code at sign-in, a recovery co
 });
 
 test('a group that must use two-factor sets it up at sign-in before going on, and cannot turn it off', async ({
-  browser,
   page,
 }) => {
-  const { username } = await createEmployee(browser, {
+  const { username } = await createEmployee({
     shop: 'Roma Termini',
     permissions: ['employees.dashboard', 'security.mustUseMfa'],
   });

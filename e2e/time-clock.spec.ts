@@ -124,7 +124,7 @@ async function registerPasskey(page: Page, name: string) {
 test('a colleague punches her day on the tablet with her password and her passkey; a late start reaches the area manager live', async ({
   browser,
 }) => {
-  const { id: elenaId, username: elena } = await createEmployee(browser, { group: 'Dipendente', shop: shopName });
+  const { id: elenaId, username: elena } = await createEmployee({ group: 'Dipendente', shop: shopName });
 
   // The shop tablet, with Chromium's virtual authenticator standing in for its fingerprint reader.
   const context = await browser.newContext({ viewport: tablet });
