@@ -8,12 +8,12 @@ import { expect as baseExpect } from '@playwright/test';
 import {
   expectFitsWidth,
   expectNoSeriousViolations,
-  looks,
   openAs,
   openInLook,
   openMenuSection,
   pick,
   socialSimulatorPort,
+  tabletAndPhone,
   test,
 } from './helpers';
 
@@ -109,14 +109,9 @@ test('the administrator adds a Page, schedules a post for the next minute and se
   await expectNoSeriousViolations(admin, 'posts calendar');
 
   // While its minute comes, the screens on the shop tablet in dark, and the phone in Arabic, right to left.
-  for (const [look, width] of [
-    [looks[1], 768],
-    [looks[2], 390],
-  ] as const) {
-    const page = await openInLook(browser, look, {
-      as: ['admin', 'Milano Duomo'],
-      viewport: { width, height: width === 390 ? 844 : 1024 },
-    });
+  for (const { look, viewport } of tabletAndPhone) {
+    const { width } = viewport;
+    const page = await openInLook(browser, look, { as: ['admin', 'Milano Duomo'], viewport });
     for (const path of ['/app/automation/users', '/app/automation/posts', '/app/automation/videos']) {
       await page.goto(path);
       await expect(page.locator('main h1')).toBeVisible();

@@ -12,10 +12,10 @@ import {
   expectFitsWidth,
   expectNoSeriousViolations,
   keepForReview,
-  looks,
   openAs,
   openInLook,
   openMenuSection,
+  tabletAndPhone,
   test,
 } from './helpers';
 
@@ -181,14 +181,9 @@ test('accounting uploads a statement, chooses the deposit of an ambiguous credit
 });
 
 test('the upload and the check on the tablet in dark and on the phone in Arabic', async ({ browser }) => {
-  for (const [look, width] of [
-    [looks[1], 768],
-    [looks[2], 390],
-  ] as const) {
-    const page = await openInLook(browser, look, {
-      as: ['contabilita', 'Milano Duomo'],
-      viewport: { width, height: width === 390 ? 844 : 1024 },
-    });
+  for (const { look, viewport } of tabletAndPhone) {
+    const { width } = viewport;
+    const page = await openInLook(browser, look, { as: ['contabilita', 'Milano Duomo'], viewport });
     for (const path of ['/app/deposit/upload/bank', '/app/deposit/check']) {
       await page.goto(path);
       await expect(page.getByTestId('bank-uploads').or(page.getByTestId('check-matched'))).toBeVisible();

@@ -9,11 +9,11 @@ import {
   expectFitsWidth,
   expectNoSeriousViolations,
   keepForReview,
-  looks,
   openAs,
   openInLook,
   openMenuSection,
   pick,
+  tabletAndPhone,
   test,
 } from './helpers';
 
@@ -104,14 +104,9 @@ test('the administrator adds and tests a camera, watches it in the viewer and li
 test('the camera screens on the tablet in dark and the phone in Arabic', async ({ browser }) => {
   test.setTimeout(120_000);
   const shot = (name: string) => test.info().outputPath(name);
-  for (const [look, width] of [
-    [looks[1], 768],
-    [looks[2], 390],
-  ] as const) {
-    const page = await openInLook(browser, look, {
-      as: ['admin', 'Milano Duomo'],
-      viewport: { width, height: width === 390 ? 844 : 1024 },
-    });
+  for (const { look, viewport } of tabletAndPhone) {
+    const { width } = viewport;
+    const page = await openInLook(browser, look, { as: ['admin', 'Milano Duomo'], viewport });
     for (const [path, ready, screen] of [
       ['/app/security/video/viewer', 'viewer-grid', 'viewer'],
       ['/app/security/video/list', 'cameras-search', 'list'],

@@ -9,10 +9,10 @@ import {
   expectFitsWidth,
   expectNoSeriousViolations,
   keepForReview,
-  looks,
   openAs,
   openInLook,
   openMenuSection,
+  tabletAndPhone,
   test,
 } from './helpers';
 
@@ -100,14 +100,9 @@ test('accounting convalidates an expense of a closed day and finds it in the arc
 
 test('the costs screens on the tablet in dark and on the phone in Arabic', async ({ browser }) => {
   test.setTimeout(60_000);
-  for (const [look, width] of [
-    [looks[1], 768],
-    [looks[2], 390],
-  ] as const) {
-    const page = await openInLook(browser, look, {
-      as: ['contabilita', 'Milano Duomo'],
-      viewport: { width, height: width === 390 ? 844 : 1024 },
-    });
+  for (const { look, viewport } of tabletAndPhone) {
+    const { width } = viewport;
+    const page = await openInLook(browser, look, { as: ['contabilita', 'Milano Duomo'], viewport });
     // One expense waiting, so the list shows a row.
     if (width === 768) await enterExpense(page);
     await page.goto('/app/costsIncurred/convalidate');

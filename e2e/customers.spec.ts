@@ -7,11 +7,11 @@ import {
   expectFitsWidth,
   expectNoSeriousViolations,
   keepForReview,
-  looks,
   openAs,
   openInLook,
   openMenuSection,
   pick,
+  tabletAndPhone,
   test,
 } from './helpers';
 
@@ -57,14 +57,9 @@ test('the area manager finds their shops’ non-registered customers, their rece
 test('the marketing and club screens on the tablet in dark and the phone in Arabic', async ({ browser }) => {
   test.setTimeout(180_000);
   const shot = (name: string) => test.info().outputPath(name);
-  for (const [look, width] of [
-    [looks[1], 768],
-    [looks[2], 390],
-  ] as const) {
-    const page = await openInLook(browser, look, {
-      as: ['admin', 'Milano Duomo'],
-      viewport: { width, height: width === 390 ? 844 : 1024 },
-    });
+  for (const { look, viewport } of tabletAndPhone) {
+    const { width } = viewport;
+    const page = await openInLook(browser, look, { as: ['admin', 'Milano Duomo'], viewport });
     for (const [path, ready, screen] of [
       ['/app/marketing/customers/list', 'customers-search', 'customers'],
       ['/app/marketing/users/list', 'members-search', 'members'],

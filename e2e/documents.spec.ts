@@ -12,11 +12,11 @@ import {
   expectFitsWidth,
   expectNoSeriousViolations,
   keepForReview,
-  looks,
   openAs,
   openInLook,
   openMenuSection,
   pick,
+  tabletAndPhone,
   test,
 } from './helpers';
 
@@ -186,14 +186,9 @@ test('the delivery notes, stock and document check screens on the tablet in dark
 }) => {
   test.setTimeout(120_000);
   const shot = (name: string) => test.info().outputPath(name);
-  for (const [look, width] of [
-    [looks[1], 768],
-    [looks[2], 390],
-  ] as const) {
-    const page = await openInLook(browser, look, {
-      as: ['admin', 'Milano Duomo'],
-      viewport: { width, height: width === 390 ? 844 : 1024 },
-    });
+  for (const { look, viewport } of tabletAndPhone) {
+    const { width } = viewport;
+    const page = await openInLook(browser, look, { as: ['admin', 'Milano Duomo'], viewport });
     // A bolla to show, whatever ran before.
     const { warehouse, duomo } = await warehouseAndDuomo(page);
     await processedFile(page, 'picking-files', {

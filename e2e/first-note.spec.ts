@@ -8,10 +8,10 @@ import {
   expectFitsWidth,
   expectNoSeriousViolations,
   keepForReview,
-  looks,
   openAs,
   openInLook,
   openMenuSection,
+  tabletAndPhone,
   test,
 } from './helpers';
 
@@ -67,14 +67,9 @@ test('accounting reads a shop’s first note, downloads it, and compares two per
 });
 
 test('the first note and the comparison on the tablet in dark and on the phone in Arabic', async ({ browser }) => {
-  for (const [look, width] of [
-    [looks[1], 768],
-    [looks[2], 390],
-  ] as const) {
-    const page = await openInLook(browser, look, {
-      as: ['contabilita', 'Milano Duomo'],
-      viewport: { width, height: width === 390 ? 844 : 1024 },
-    });
+  for (const { look, viewport } of tabletAndPhone) {
+    const { width } = viewport;
+    const page = await openInLook(browser, look, { as: ['contabilita', 'Milano Duomo'], viewport });
     for (const [path, testId] of [
       ['/app/report/firstNote', 'first-note-days'],
       ['/app/report/comparison', 'comparison-periods'],

@@ -453,6 +453,12 @@ export const looks = [
 
 export type Look = (typeof looks)[number];
 
+/** The shop's tablet in dark and a phone in Arabic: the two small screens each area's screens are walked on. */
+export const tabletAndPhone = [
+  { look: looks[1], viewport: { width: 768, height: 1024 } },
+  { look: looks[2], viewport: { width: 390, height: 844 } },
+] as const;
+
 /**
  * A fresh browser context in a look: the language and colour scheme the app keeps in the browser (i18n's bottega.lng,
  * color-scheme.js's bottega.color-scheme), on the sign-in page, or with `as` on the dashboard signed in.

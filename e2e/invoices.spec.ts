@@ -10,10 +10,10 @@ import {
   expectFitsWidth,
   expectNoSeriousViolations,
   keepForReview,
-  looks,
   openAs,
   openInLook,
   openMenuSection,
+  tabletAndPhone,
   test,
 } from './helpers';
 
@@ -121,14 +121,9 @@ test('the check list, a request and the archive on the tablet in dark and on the
   const admin = await openAs(browser, 'admin', 'Milano Duomo');
   const invoice = await requestInvoice(admin);
   await admin.context().close();
-  for (const [look, width] of [
-    [looks[1], 768],
-    [looks[2], 390],
-  ] as const) {
-    const page = await openInLook(browser, look, {
-      as: ['contabilita', 'Milano Duomo'],
-      viewport: { width, height: width === 390 ? 844 : 1024 },
-    });
+  for (const { look, viewport } of tabletAndPhone) {
+    const { width } = viewport;
+    const page = await openInLook(browser, look, { as: ['contabilita', 'Milano Duomo'], viewport });
     for (const path of ['/app/invoices/check', `/app/invoices/${invoice.id}/edit`, '/app/invoices/archive']) {
       await page.goto(path);
       await expect(

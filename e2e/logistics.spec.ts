@@ -9,10 +9,10 @@ import {
   expectFitsWidth,
   expectNoSeriousViolations,
   keepForReview,
-  looks,
   openAs,
   openInLook,
   openMenuSection,
+  tabletAndPhone,
   test,
 } from './helpers';
 
@@ -142,14 +142,9 @@ test('the warehouse imports and processes a goods-in file, picks for a shop and 
 test('the logistics screens on the tablet in dark and the phone in Arabic', async ({ browser }) => {
   test.setTimeout(120_000);
   const shot = (name: string) => test.info().outputPath(name);
-  for (const [look, width] of [
-    [looks[1], 768],
-    [looks[2], 390],
-  ] as const) {
-    const page = await openInLook(browser, look, {
-      as: ['admin', 'Milano Duomo'],
-      viewport: { width, height: width === 390 ? 844 : 1024 },
-    });
+  for (const { look, viewport } of tabletAndPhone) {
+    const { width } = viewport;
+    const page = await openInLook(browser, look, { as: ['admin', 'Milano Duomo'], viewport });
     await page.goto('/app/picking-files/list');
     await expect(page.getByTestId('files-table')).toBeVisible();
     await expectFitsWidth(page);

@@ -8,10 +8,10 @@ import {
   expectFitsWidth,
   expectNoSeriousViolations,
   keepForReview,
-  looks,
   openAs,
   openInLook,
   openMenuSection,
+  tabletAndPhone,
   test,
 } from './helpers';
 
@@ -53,14 +53,9 @@ test('accounting convalidates a clean month and sees it confirmed; this month sh
 });
 
 test('the month end on the tablet in dark and on the phone in Arabic', async ({ browser }) => {
-  for (const [look, width] of [
-    [looks[1], 768],
-    [looks[2], 390],
-  ] as const) {
-    const page = await openInLook(browser, look, {
-      as: ['contabilita', 'Milano Duomo'],
-      viewport: { width, height: width === 390 ? 844 : 1024 },
-    });
+  for (const { look, viewport } of tabletAndPhone) {
+    const { width } = viewport;
+    const page = await openInLook(browser, look, { as: ['contabilita', 'Milano Duomo'], viewport });
     await page.goto(`/app/report/convalidate?month=${thisMonth}`);
     await expect(page.getByTestId('month-shop-MI01')).toBeVisible();
     await expectFitsWidth(page);

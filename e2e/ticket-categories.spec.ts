@@ -8,11 +8,11 @@ import {
   expectFitsWidth,
   expectNoSeriousViolations,
   keepForReview,
-  looks,
   openAs,
   openInLook,
   openMenuSection,
   pick,
+  tabletAndPhone,
   test,
 } from './helpers';
 
@@ -196,14 +196,9 @@ test('a parent and a leaf created, renamed, assigned, reordered by keyboard and 
 
 test('the ticket category tree on the tablet in dark and on the phone in Arabic', async ({ browser }) => {
   test.setTimeout(120_000);
-  for (const [look, width] of [
-    [looks[1], 768],
-    [looks[2], 390],
-  ] as const) {
-    const page = await openInLook(browser, look, {
-      as: ['admin', 'Milano Duomo'],
-      viewport: { width, height: width === 390 ? 844 : 1024 },
-    });
+  for (const { look, viewport } of tabletAndPhone) {
+    const { width } = viewport;
+    const page = await openInLook(browser, look, { as: ['admin', 'Milano Duomo'], viewport });
     for (const [path, ready] of [
       ['/app/ticketCategory/list', 'categories-table'],
       ['/app/ticketCategory/create', 'category-name'],
