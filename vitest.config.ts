@@ -14,6 +14,7 @@ function project(
   env: Record<string, string> = {},
   isolate = true,
   exclude: string[] = [],
+  setupFiles: string[] = [],
 ): TestProjectInlineConfiguration {
   return {
     extends: true,
@@ -24,6 +25,7 @@ function project(
       // The third-party samples beside the repository are `npm run test:samples`' (vitest.samples.config.ts).
       exclude: [...configDefaults.exclude, '**/*.samples.test.ts', ...exclude],
       env,
+      setupFiles,
       testTimeout: 20_000,
       hookTimeout: 60_000,
       isolate,
@@ -72,7 +74,16 @@ const projects = [
 // Tests only PostgreSQL can run (several server processes on one database) join its project.
 const postgresTests = [...apiTests, 'apps/server/src/**/*.postgres.test.ts'];
 if (process.env.TEST_DATABASE_URL)
-  projects.push(project('api-postgres', postgresTests, { BOTTEGA_TEST_DB: 'postgres' }, false));
+  projects.push(
+    project(
+      'api-postgres',
+      postgresTests,
+      { BOTTEGA_TEST_DB: 'postgres' },
+      false,
+      [],
+      ['apps/server/test/one-statement-per-connection.ts'],
+    ),
+  );
 if (process.env.TEST_REDIS_URL) projects.push(project('redis', ['apps/server/src/**/*.redis.test.ts']));
 
 export default defineConfig({

@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -97,6 +97,22 @@ export function preparedPerDatabase<Statement>(prepare: (db: Executor) => Statem
     }
     return statement;
   };
+}
+
+/**
+ * Reads that do not depend on each other, given as functions that start them: at once on the database (each on a
+ * connection of its own), one after another in a transaction, whose one connection runs one statement at a time —
+ * `pg` queues a second one today with a deprecation warning, and pg 9 refuses it.
+ */
+export async function readTogether<const Reads extends readonly (() => unknown)[]>(
+  db: Executor,
+  reads: Reads,
+): Promise<{ -readonly [Index in keyof Reads]: Awaited<ReturnType<Reads[Index]>> }> {
+  type Answers = { -readonly [Index in keyof Reads]: Awaited<ReturnType<Reads[Index]>> };
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as Answers;
+  const answers: unknown[] = [];
+  for (const read of reads) answers.push(await read());
+  return answers as Answers;
 }
 
 export async function databaseIsEmpty(db: Database): Promise<boolean> {

@@ -21,7 +21,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
-import type { Database, Executor } from '../../platform/db';
+import { type Database, type Executor, readTogether } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { SessionContext } from '../../platform/sessions';
 import { cashToDepositAt } from '../deposits/cash-to-deposit.service';
@@ -64,7 +64,10 @@ async function cashFunds(db: Executor, viewer: SessionContext, date: string): Pr
 
 /** Every shop the viewer reaches with its balance at the end of `date`, by shop code. */
 async function liveBalances(db: Executor, viewer: SessionContext, date: string): Promise<LiveBalance[]> {
-  const [toDeposit, funds] = await Promise.all([cashToDepositAt({ db, viewer, date }), cashFunds(db, viewer, date)]);
+  const [toDeposit, funds] = await readTogether(db, [
+    () => cashToDepositAt({ db, viewer, date }),
+    () => cashFunds(db, viewer, date),
+  ]);
   return toDeposit
     .map((shop) => {
       const cashFundCents = funds.get(shop.shopId) ?? 0;

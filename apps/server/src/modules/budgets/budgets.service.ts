@@ -19,7 +19,7 @@ import { addDays, businessDate, isoWeekday, monthDates, monthDays, shiftMonth } 
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
-import type { Database, Executor } from '../../platform/db';
+import { type Database, type Executor, readTogether } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { notify } from '../../platform/notify';
 import type { SessionContext } from '../../platform/sessions';
@@ -63,13 +63,18 @@ async function shopsAsked(db: Executor, viewer: SessionContext, shopId?: number)
 export async function openDays(db: Executor, shopId: number, dates: string[]): Promise<Map<string, boolean>> {
   const from = dates[0] as string;
   const to = dates.at(-1) as string;
-  const [hours, closures, [shop]] = await Promise.all([
-    db.select({ weekday: shopWorkingHours.weekday }).from(shopWorkingHours).where(eq(shopWorkingHours.shopId, shopId)),
-    db
-      .select({ day: shopClosureDays.day })
-      .from(shopClosureDays)
-      .where(and(eq(shopClosureDays.shopId, shopId), gte(shopClosureDays.day, from), lte(shopClosureDays.day, to))),
-    db.select({ closedOn: shops.closedOn }).from(shops).where(eq(shops.id, shopId)),
+  const [hours, closures, [shop]] = await readTogether(db, [
+    () =>
+      db
+        .select({ weekday: shopWorkingHours.weekday })
+        .from(shopWorkingHours)
+        .where(eq(shopWorkingHours.shopId, shopId)),
+    () =>
+      db
+        .select({ day: shopClosureDays.day })
+        .from(shopClosureDays)
+        .where(and(eq(shopClosureDays.shopId, shopId), gte(shopClosureDays.day, from), lte(shopClosureDays.day, to))),
+    () => db.select({ closedOn: shops.closedOn }).from(shops).where(eq(shops.id, shopId)),
   ]);
   const weekdays = new Set(hours.map((row) => row.weekday));
   const closed = new Set(closures.map((row) => row.day));
@@ -160,46 +165,48 @@ async function progressOf(
   const day = [from, today, to].sort()[1] as string;
   // Nothing has been taken yet in a month still to come.
   const upTo = today < from ? addDays(from, -1) : day;
-  const [sales, planned] = await Promise.all([
-    shopIds.length === 0 || upTo < from
-      ? []
-      : db
-          .select({
-            shopId: salesDays.shopId,
-            dayCents:
-              sql<number>`coalesce(sum(${salesDays.takingsCents}) filter (where ${salesDays.businessDate} = ${day}), 0)`.mapWith(
-                Number,
+  const [sales, planned] = await readTogether(db, [
+    () =>
+      shopIds.length === 0 || upTo < from
+        ? []
+        : db
+            .select({
+              shopId: salesDays.shopId,
+              dayCents:
+                sql<number>`coalesce(sum(${salesDays.takingsCents}) filter (where ${salesDays.businessDate} = ${day}), 0)`.mapWith(
+                  Number,
+                ),
+              toDateCents: sql<number>`coalesce(sum(${salesDays.takingsCents}), 0)`.mapWith(Number),
+            })
+            .from(salesDays)
+            .where(
+              and(
+                inArray(salesDays.shopId, shopIds),
+                gte(salesDays.businessDate, from),
+                lte(salesDays.businessDate, upTo),
               ),
-            toDateCents: sql<number>`coalesce(sum(${salesDays.takingsCents}), 0)`.mapWith(Number),
-          })
-          .from(salesDays)
-          .where(
-            and(
-              inArray(salesDays.shopId, shopIds),
-              gte(salesDays.businessDate, from),
-              lte(salesDays.businessDate, upTo),
-            ),
-          )
-          .groupBy(salesDays.shopId),
-    shopIds.length === 0
-      ? []
-      : db
-          .select({
-            shopId: budgets.shopId,
-            monthCents: budgets.salesCents,
-            dayCents:
-              sql<number>`coalesce(sum(${budgetDays.cents}) filter (where ${budgetDays.date} = ${day}), 0)`.mapWith(
-                Number,
-              ),
-            toDateCents:
-              sql<number>`coalesce(sum(${budgetDays.cents}) filter (where ${budgetDays.date} <= ${upTo}), 0)`.mapWith(
-                Number,
-              ),
-          })
-          .from(budgets)
-          .innerJoin(budgetDays, eq(budgetDays.budgetId, budgets.id))
-          .where(and(inArray(budgets.shopId, shopIds), eq(budgets.month, month)))
-          .groupBy(budgets.shopId, budgets.salesCents),
+            )
+            .groupBy(salesDays.shopId),
+    () =>
+      shopIds.length === 0
+        ? []
+        : db
+            .select({
+              shopId: budgets.shopId,
+              monthCents: budgets.salesCents,
+              dayCents:
+                sql<number>`coalesce(sum(${budgetDays.cents}) filter (where ${budgetDays.date} = ${day}), 0)`.mapWith(
+                  Number,
+                ),
+              toDateCents:
+                sql<number>`coalesce(sum(${budgetDays.cents}) filter (where ${budgetDays.date} <= ${upTo}), 0)`.mapWith(
+                  Number,
+                ),
+            })
+            .from(budgets)
+            .innerJoin(budgetDays, eq(budgetDays.budgetId, budgets.id))
+            .where(and(inArray(budgets.shopId, shopIds), eq(budgets.month, month)))
+            .groupBy(budgets.shopId, budgets.salesCents),
   ]);
   const salesOf = new Map(sales.map((row) => [row.shopId, row]));
   const plannedOf = new Map(planned.map((row) => [row.shopId, row]));
@@ -238,20 +245,21 @@ async function readMonth(db: Executor, shop: Shop, month: string): Promise<Budge
     lastYearDate(dates[0] as string),
     lastYearDate(dates.at(-1) as string),
   ].sort();
-  const [row, open, history, lastYear] = await Promise.all([
-    budgetRow(db, shop.id, month),
-    openDays(db, shop.id, dates),
-    salesBetween(db, [shop.id], range[0] as string, range[3] as string),
-    lastYearTotals(db, [shop.id], month),
+  const [row, open, history, lastYear] = await readTogether(db, [
+    () => budgetRow(db, shop.id, month),
+    () => openDays(db, shop.id, dates),
+    () => salesBetween(db, [shop.id], range[0] as string, range[3] as string),
+    () => lastYearTotals(db, [shop.id], month),
   ]);
   const days = history.get(shop.id) ?? new Map();
   const [stored, names] = row
-    ? await Promise.all([
-        db
-          .select({ date: budgetDays.date, cents: budgetDays.cents })
-          .from(budgetDays)
-          .where(eq(budgetDays.budgetId, row.id)),
-        namesOf(db, [row.createdBy, row.editedBy, row.sentBy, row.confirmedBy]),
+    ? await readTogether(db, [
+        () =>
+          db
+            .select({ date: budgetDays.date, cents: budgetDays.cents })
+            .from(budgetDays)
+            .where(eq(budgetDays.budgetId, row.id)),
+        () => namesOf(db, [row.createdBy, row.editedBy, row.sentBy, row.confirmedBy]),
       ])
     : [[], new Map<number, string>()];
   const centsOf = new Map(stored.map((day) => [day.date, day.cents]));
@@ -317,15 +325,16 @@ export async function listBudgets(
   const { db, month } = options;
   const shopRows = await shopsAsked(db, options.viewer);
   const ids = shopRows.map((shop) => shop.id);
-  const [rows, lastYear, progress] = await Promise.all([
-    ids.length === 0
-      ? []
-      : db
-          .select({ shopId: budgets.shopId, state: budgets.state, salesCents: budgets.salesCents })
-          .from(budgets)
-          .where(and(eq(budgets.month, month), inArray(budgets.shopId, ids))),
-    lastYearTotals(db, ids, month),
-    progressOf(db, ids, month, options.now),
+  const [rows, lastYear, progress] = await readTogether(db, [
+    () =>
+      ids.length === 0
+        ? []
+        : db
+            .select({ shopId: budgets.shopId, state: budgets.state, salesCents: budgets.salesCents })
+            .from(budgets)
+            .where(and(eq(budgets.month, month), inArray(budgets.shopId, ids))),
+    () => lastYearTotals(db, ids, month),
+    () => progressOf(db, ids, month, options.now),
   ]);
   const budgetOf = new Map(rows.map((row) => [row.shopId, row]));
   const all: BudgetShop[] = shopRows.map((shop) => ({

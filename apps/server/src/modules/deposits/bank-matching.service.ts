@@ -7,7 +7,7 @@ import type { BankConvalidateBody, BankLineProblem, BankMatch, BankMatching } fr
 import { and, eq, gt, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
 import { inScopePlaceholder, shopsInScope } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
-import type { Database, Executor } from '../../platform/db';
+import { type Database, type Executor, readTogether } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { SessionContext } from '../../platform/sessions';
 import { users } from '../employees/employees.schema';
@@ -45,10 +45,10 @@ const notLinked = (db: Executor) =>
 
 /** What the company knows now, which a credit's text and account are read against: shop accounts, cards, codes. */
 async function knownNow(db: Executor) {
-  const [accounts, cards, codes] = await Promise.all([
-    db.select({ account: shops.accountNumber }).from(shops).where(ne(shops.accountNumber, '')),
-    db.select({ card: users.depositCardNumber }).from(users).where(ne(users.depositCardNumber, '')),
-    db.select({ code: shops.code }).from(shops),
+  const [accounts, cards, codes] = await readTogether(db, [
+    () => db.select({ account: shops.accountNumber }).from(shops).where(ne(shops.accountNumber, '')),
+    () => db.select({ card: users.depositCardNumber }).from(users).where(ne(users.depositCardNumber, '')),
+    () => db.select({ code: shops.code }).from(shops),
   ]);
   return {
     accounts: new Set(accounts.map((row) => accountKey(row.account))),

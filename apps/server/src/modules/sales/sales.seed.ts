@@ -4,7 +4,7 @@
 import { addDays, businessDate } from '@bottega/contracts/dates';
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { SimulatedPrinter } from '../../integrations/fiscal-printer/fiscal-printer.simulator';
-import type { Database, Executor } from '../../platform/db';
+import { type Database, type Executor, readTogether } from '../../platform/db';
 import { installationFacts } from '../../platform/installation.schema';
 import { users } from '../employees/employees.schema';
 import { shopClosureDays, shops, shopWorkingHours, userShops } from '../shops/shops.schema';
@@ -72,15 +72,16 @@ export async function loadSalesShops(
     .orderBy(asc(shops.code));
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
-  const [hours, closures, people] = await Promise.all([
-    db.select().from(shopWorkingHours).where(inArray(shopWorkingHours.shopId, ids)),
-    db.select().from(shopClosureDays).where(inArray(shopClosureDays.shopId, ids)),
-    db
-      .select({ shopId: userShops.shopId, username: users.username, matricola: users.matricola })
-      .from(userShops)
-      .innerJoin(users, eq(users.id, userShops.userId))
-      .where(inArray(userShops.shopId, ids))
-      .orderBy(asc(users.username)),
+  const [hours, closures, people] = await readTogether(db, [
+    () => db.select().from(shopWorkingHours).where(inArray(shopWorkingHours.shopId, ids)),
+    () => db.select().from(shopClosureDays).where(inArray(shopClosureDays.shopId, ids)),
+    () =>
+      db
+        .select({ shopId: userShops.shopId, username: users.username, matricola: users.matricola })
+        .from(userShops)
+        .innerJoin(users, eq(users.id, userShops.userId))
+        .where(inArray(userShops.shopId, ids))
+        .orderBy(asc(users.username)),
   ]);
   return rows.map((row) => ({
     id: row.id,
