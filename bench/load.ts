@@ -339,9 +339,11 @@ try {
       running -= 1;
     });
   } as typeof pg.Client.prototype.query;
+  // Its own pool, closed after it: left open, dropping the database at the end would cut its idle connections.
+  const inProcessDatabase = openDatabase({ databaseUrl: created.url });
   const inProcess = await buildApp({
     config: loadConfig({ ...environment, JOBS_WORKER: 'false', PORT: '0' }),
-    db: openDatabase({ databaseUrl: created.url }).db,
+    db: inProcessDatabase.db,
   });
   const captured = new Map<string, Statement[][]>();
   for (const [name, route] of Object.entries(hot)) {
@@ -355,6 +357,7 @@ try {
     recording = undefined;
   }
   await inProcess.close();
+  await inProcessDatabase.close();
   pg.Client.prototype.query = clientQuery;
 
   // Bare Fastify, two processes as the servers: /hello for the saturation's scale, and /replay/:row, the floor of
