@@ -9,19 +9,18 @@ import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
 
-type Statement = { name?: string; text: string; values?: unknown[]; rowMode?: string };
 const app = Fastify({ logger: false });
 app.get('/hello', async () => ({ status: 'ok', at: new Date().toISOString() }));
 const capturedFile = process.argv[3];
 const pool = capturedFile ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }) : undefined;
 if (capturedFile && pool) {
-  const rows = JSON.parse(readFileSync(capturedFile, 'utf8')) as Statement[][][];
+  const rows = JSON.parse(readFileSync(capturedFile, 'utf8')) as pg.QueryConfig[][][];
   app.get<{ Params: { row: string } }>('/replay/:row', async (request, reply) => {
     const waves = rows[Number(request.params.row)];
     if (!waves) return reply.code(404).send();
     const answers: unknown[] = [];
     for (const wave of waves) {
-      const results = await Promise.all(wave.map((statement) => pool.query(statement as pg.QueryConfig)));
+      const results = await Promise.all(wave.map((statement) => pool.query(statement)));
       for (const result of results) answers.push(result.rows);
     }
     return { data: answers };

@@ -99,6 +99,11 @@ export function preparedPerDatabase<Statement>(prepare: (db: Executor) => Statem
   };
 }
 
+/** What readTogether answers: each read's awaited answer, in their order. */
+type AnswersOf<Reads extends readonly (() => unknown)[]> = {
+  -readonly [Index in keyof Reads]: Awaited<ReturnType<Reads[Index]>>;
+};
+
 /**
  * Reads that do not depend on each other, given as functions that start them: at once on the database (each on a
  * connection of its own), one after another in a transaction, whose one connection runs one statement at a time —
@@ -107,12 +112,11 @@ export function preparedPerDatabase<Statement>(prepare: (db: Executor) => Statem
 export async function readTogether<const Reads extends readonly (() => unknown)[]>(
   db: Executor,
   reads: Reads,
-): Promise<{ -readonly [Index in keyof Reads]: Awaited<ReturnType<Reads[Index]>> }> {
-  type Answers = { -readonly [Index in keyof Reads]: Awaited<ReturnType<Reads[Index]>> };
-  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as Answers;
+): Promise<AnswersOf<Reads>> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as AnswersOf<Reads>;
   const answers: unknown[] = [];
   for (const read of reads) answers.push(await read());
-  return answers as Answers;
+  return answers as AnswersOf<Reads>;
 }
 
 export async function databaseIsEmpty(db: Database): Promise<boolean> {
